@@ -74,6 +74,10 @@ struct Error {
   uint64_t offset = 0;  // absolute byte offset where the error was detected
   std::string path;     // "$", "$[3]", "$[3][\"pos\"]", ...
   std::string detail;   // human-readable, e.g. "truncated PackedVector3Array"
+  // The engine's own Error code for the same input (0 when not a decoding
+  // verdict): ERR_INVALID_DATA 30, ERR_FILE_EOF 18 (wire strings),
+  // ERR_UNAUTHORIZED 4, ERR_OUT_OF_MEMORY 6.
+  int godot_error = 0;
 
   bool ok() const { return kind == ErrorKind::kOk; }
   // "$[3][\"pos\"]: truncated PackedVector3Array at byte 1288"

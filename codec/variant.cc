@@ -400,8 +400,42 @@ size_t KeyHash(const Variant& v) {
         for (int32_t i : v.ints()) h = absl::HashOf(h, i);
         return h;
       }
-      // Other types hash by type only; KeyEquals decides.
-      return absl::HashOf(h, v.packed_size());
+      break;
+  }
+  switch (v.type()) {
+    case Type::kNodePath:
+      return absl::HashOf(h, v.node_path().names, v.node_path().subnames,
+                          v.node_path().absolute);
+    case Type::kRID:
+      return absl::HashOf(h, v.rid());
+    case Type::kObject:
+      return absl::HashOf(h, static_cast<int>(v.object().kind), v.object().id,
+                          v.object().class_name);
+    case Type::kSignal:
+      return absl::HashOf(h, v.signal().name, v.signal().object_id);
+    case Type::kPackedByteArray:
+      return absl::HashOf(h, v.packed_bytes());
+    case Type::kPackedInt32Array:
+    case Type::kPackedVector2iArray:
+    case Type::kPackedVector3iArray:
+    case Type::kPackedVector4iArray:
+      return absl::HashOf(h, v.packed_int32());
+    case Type::kPackedInt64Array:
+      return absl::HashOf(h, v.packed_int64());
+    case Type::kPackedStringArray:
+      return absl::HashOf(h, v.packed_strings());
+    case Type::kPackedFloat32Array:
+    case Type::kPackedColorArray:
+      for (float f : v.packed_float32()) h = absl::HashOf(h, BitsOf(f));
+      return h;
+    case Type::kPackedFloat64Array:
+    case Type::kPackedVector2Array:
+    case Type::kPackedVector3Array:
+    case Type::kPackedVector4Array:
+      for (double d : v.packed_float64()) h = absl::HashOf(h, BitsOf(d));
+      return h;
+    default:
+      return h;
   }
 }
 

@@ -1,0 +1,150 @@
+// Copyright 2026 The gdwire Authors.
+
+#include "codec/frame/frame.h"
+
+#include "absl/strings/str_cat.h"
+#include "codec/reference/decoder.h"
+#include "codec/reference/encoder.h"
+#include "codec/wire.h"
+
+namespace gdwire {
+namespace {
+
+Error FrameError(uint64_t offset, std::string detail) {
+  Error e;
+  e.kind = ErrorKind::kBadFrame;
+  e.offset = offset;
+  e.path = "$";
+  e.detail = std::move(detail);
+  return e;
+}
+
+}  // namespace
+
+bool ParseFraming(absl::string_view name, Framing* out) {
+  if (name == "none") {
+    *out = Framing::kNone;
+  } else if (name == "stream") {
+    *out = Framing::kStream;
+  } else if (name == "packet-stream") {
+    *out = Framing::kPacketStream;
+  } else {
+    return false;
+  }
+  return true;
+}
+
+absl::Status ForEachFrame(
+    absl::Span<const uint8_t> bytes, const FrameOptions& options,
+    const std::function<absl::Status(absl::Span<const uint8_t>, uint64_t)>&
+        fn) {
+  if (options.framing == Framing::kNone) return fn(bytes, 0);
+  size_t pos = 0;
+  while (pos < bytes.size()) {
+    if (bytes.size() - pos < 4) {
+      return FrameError(pos, "truncated frame length").ToStatus();
+    }
+    const bool be = options.framing == Framing::kStream && options.big_endian;
+    const uint32_t len = be ? wire::LoadU32BE(bytes.data() + pos)
+                            : wire::LoadU32(bytes.data() + pos);
+    if (len > INT32_MAX) {
+      return FrameError(pos, absl::StrCat("negative frame length ",
+                                          static_cast<int32_t>(len)))
+          .ToStatus();
+    }
+    if (len > options.max_frame_bytes) {
+      return FrameError(pos, absl::StrCat("frame of ", len,
+                                          " bytes exceeds the limit of ",
+                                          options.max_frame_bytes))
+          .ToStatus();
+    }
+    if (len > bytes.size() - pos - 4) {
+      return FrameError(pos, absl::StrCat("truncated frame of ", len,
+                                          " bytes (", bytes.size() - pos - 4,
+                                          " present)"))
+          .ToStatus();
+    }
+    if (absl::Status st = fn(bytes.subspan(pos + 4, len), pos + 4); !st.ok()) {
+      return st;
+    }
+    pos += 4 + len;
+  }
+  return absl::OkStatus();
+}
+
+void AppendFrame(absl::string_view payload, const FrameOptions& options,
+                 std::string* out) {
+  if (options.framing != Framing::kNone) {
+    uint8_t b[4];
+    if (options.framing == Framing::kStream && options.big_endian) {
+      wire::StoreU32BE(b, static_cast<uint32_t>(payload.size()));
+    } else {
+      wire::StoreU32(b, static_cast<uint32_t>(payload.size()));
+    }
+    out->append(reinterpret_cast<const char*>(b), 4);
+  }
+  out->append(payload.data(), payload.size());
+}
+
+absl::StatusOr<std::vector<Variant>> DecodeFramed(
+    absl::Span<const uint8_t> bytes, const FrameOptions& frame,
+    const DecodeOptions& decode) {
+  std::vector<Variant> values;
+  DecodeOptions inner = decode;
+  inner.reject_trailing_bytes = false;
+  absl::Status st = ForEachFrame(
+      bytes, frame,
+      [&](absl::Span<const uint8_t> payload, uint64_t offset) -> absl::Status {
+        size_t pos = 0;
+        do {
+          Variant v;
+          size_t used = 0;
+          Error e = reference::DecodeValue(payload.subspan(pos), inner, &v,
+                                           &used, offset + pos);
+          if (!e.ok()) {
+            if (frame.framing != Framing::kNone &&
+                e.kind == ErrorKind::kTruncated) {
+              e.kind = ErrorKind::kBadFrame;
+              e.detail += absl::StrCat(" (the value runs past its frame of ",
+                                       payload.size(), " bytes)");
+            }
+            if (frame.framing != Framing::kNone || pos > 0) {
+              e.path = absl::StrCat("#", values.size(), e.path);
+            }
+            return e.ToStatus();
+          }
+          values.push_back(std::move(v));
+          pos += used;
+          if (frame.framing != Framing::kNone) {
+            if (decode.reject_trailing_bytes && pos != payload.size()) {
+              return FrameError(offset + pos,
+                                absl::StrCat("value ends ", payload.size() - pos,
+                                             " bytes before its frame"))
+                  .ToStatus();
+            }
+            break;
+          }
+        } while (pos < payload.size());
+        return absl::OkStatus();
+      });
+  if (!st.ok()) return st;
+  return values;
+}
+
+absl::StatusOr<std::string> EncodeFramed(absl::Span<const Variant> values,
+                                         const FrameOptions& frame,
+                                         const EncodeOptions& encode) {
+  std::string out, payload;
+  for (size_t i = 0; i < values.size(); ++i) {
+    payload.clear();
+    Error e = reference::EncodeTo(values[i], encode, &payload);
+    if (!e.ok()) {
+      e.path = absl::StrCat("#", i, e.path);
+      return e.ToStatus();
+    }
+    AppendFrame(payload, frame, &out);
+  }
+  return out;
+}
+
+}  // namespace gdwire

@@ -1,0 +1,85 @@
+// Copyright 2026 The gdwire Authors.
+//
+// codec/frame/frame.h: the framings Godot puts around encoded values
+// (spec §9), over complete buffers. (Streaming, frame-by-frame as bytes
+// arrive, is the push parser's job.)
+//
+//   kNone          one value per packet (PacketPeer.put_var), or values back
+//                  to back in a buffer
+//   kStream        StreamPeer.put_var / FileAccess.store_var: a u32 length
+//                  (little-endian, or big-endian with the peer's switch)
+//                  before each value
+//   kPacketStream  PacketPeerStream: a u32 little-endian length before each
+//                  packet, whatever the stream's endianness
+//
+//   gdwire::FrameOptions f;
+//   f.framing = gdwire::Framing::kStream;
+//   absl::Status st = gdwire::ForEachFrame(bytes, f,
+//       [&](absl::Span<const uint8_t> payload, uint64_t offset) {
+//         ...; return absl::OkStatus();
+//       });
+//
+//   std::string out;
+//   gdwire::AppendFrame(payload, f, &out);
+
+#ifndef GDWIRE_CODEC_FRAME_FRAME_H_
+#define GDWIRE_CODEC_FRAME_FRAME_H_
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "absl/types/span.h"
+#include "codec/error.h"
+#include "codec/options.h"
+#include "codec/variant.h"
+
+namespace gdwire {
+
+enum class Framing : uint8_t { kNone, kStream, kPacketStream };
+
+// Parses "none", "stream" or "packet-stream".
+bool ParseFraming(absl::string_view name, Framing* out);
+
+struct FrameOptions {
+  Framing framing = Framing::kNone;
+  // kStream only: the length prefix is big-endian (StreamPeer.big_endian,
+  // FileAccess.big_endian, File.endian_swap).
+  bool big_endian = false;
+  // Largest frame accepted; a larger length prefix is an error (kBadFrame),
+  // never an allocation. PacketPeerStream's engine default is 65532.
+  uint32_t max_frame_bytes = 256u << 20;
+};
+
+// Calls `fn` for each frame payload of a complete buffer with the absolute
+// offset of the payload. kNone yields the whole buffer once. A cut-off
+// frame, a negative or oversize length, or an error from `fn` ends it.
+absl::Status ForEachFrame(
+    absl::Span<const uint8_t> bytes, const FrameOptions& options,
+    const std::function<absl::Status(absl::Span<const uint8_t>, uint64_t)>& fn);
+
+// Appends `payload` with the framing's prefix.
+void AppendFrame(absl::string_view payload, const FrameOptions& options,
+                 std::string* out);
+
+// Decodes every value of a framed buffer with the reference decoder. In
+// kNone the values lie back to back. Inside a frame, bytes after the value
+// are ignored as by the engine, or an error (kBadFrame) with
+// `decode.reject_trailing_bytes`; a value that runs past its frame is
+// kBadFrame.
+absl::StatusOr<std::vector<Variant>> DecodeFramed(
+    absl::Span<const uint8_t> bytes, const FrameOptions& frame,
+    const DecodeOptions& decode);
+
+// Encodes each value with its framing (kNone: back to back).
+absl::StatusOr<std::string> EncodeFramed(absl::Span<const Variant> values,
+                                         const FrameOptions& frame,
+                                         const EncodeOptions& encode);
+
+}  // namespace gdwire
+
+#endif  // GDWIRE_CODEC_FRAME_FRAME_H_

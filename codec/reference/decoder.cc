@@ -1,0 +1,603 @@
+// Copyright 2026 The gdwire Authors.
+//
+// The reference decoder follows the engine's `decode_variant` field by
+// field (spec §7.1 and the table of checks in §7.3). Every length is checked
+// against the remaining input before anything is allocated, and no
+// container reserves more elements than the remaining input could hold.
+
+#include "codec/reference/decoder.h"
+
+#include <algorithm>
+#include <cstring>
+#include <string>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "codec/reference/utf8.h"
+#include "codec/types.h"
+#include "codec/wire.h"
+
+namespace gdwire {
+namespace reference {
+namespace {
+
+using wire::LoadF32;
+using wire::LoadF64;
+using wire::LoadU32;
+using wire::LoadU64;
+
+// Renders a Dictionary key for an error path: ["name"], [42], or {#i}.
+std::string KeySegment(const Variant& key, size_t index) {
+  if (key.type() == Type::kString || key.type() == Type::kStringName) {
+    std::string s = "[\"";
+    for (char c : key.as_string()) {
+      if (c == '"' || c == '\\') s.push_back('\\');
+      s.push_back(c);
+    }
+    return s + "\"]";
+  }
+  if (key.type() == Type::kInt) return absl::StrCat("[", key.as_int(), "]");
+  return absl::StrCat("{#", index, "}");
+}
+
+class Decoder {
+ public:
+  Decoder(const uint8_t* data, size_t size, const DecodeOptions& opts,
+          uint64_t base)
+      : data_(data), size_(size), opts_(opts), base_(base) {}
+
+  size_t pos() const { return pos_; }
+
+  Error Value(int depth, Variant* out) {
+    const size_t start = pos_;
+    if (depth > opts_.max_depth) {
+      return Fail(ErrorKind::kTooDeep, start, "nesting deeper than max_depth");
+    }
+    if (Remaining() < 4) {
+      return Fail(ErrorKind::kTruncated, start, "truncated header");
+    }
+    const uint32_t header = LoadU32(data_ + pos_);
+    const uint32_t id = header & wire::kTypeMask;
+    Type type;
+    if (!TypeFromWireId(opts_.dialect, id, &type)) {
+      return Fail(ErrorKind::kInvalidType, start,
+                  absl::StrCat("invalid type id ", id));
+    }
+    pos_ += 4;
+    const bool flag64 = (header & wire::kFlag64) != 0;
+    const Dialect d = opts_.dialect;
+
+    if (int n = RealComponents(type)) {
+      const bool wide = flag64 && HasRealWidthFlag(d, type);
+      const size_t w = wide ? 8 : 4;
+      if (Remaining() < n * w) return Truncated(type);
+      double c[16];
+      for (int i = 0; i < n; ++i) {
+        c[i] = wide ? LoadF64(data_ + pos_ + i * w)
+                    : WidenF32Exact(LoadF32(data_ + pos_ + i * w));
+      }
+      pos_ += n * w;
+      *out = Variant::Math(type, absl::MakeConstSpan(c, n));
+      return {};
+    }
+    if (int n = IntComponents(type)) {
+      if (Remaining() < n * 4u) return Truncated(type);
+      int32_t c[4];
+      for (int i = 0; i < n; ++i) {
+        c[i] = static_cast<int32_t>(LoadU32(data_ + pos_ + i * 4));
+      }
+      pos_ += n * 4;
+      *out = Variant::IntMath(type, absl::MakeConstSpan(c, n));
+      return {};
+    }
+
+    switch (type) {
+      case Type::kNil:
+        *out = Variant();
+        return {};
+      case Type::kBool:
+        if (Remaining() < 4) return Truncated(type);
+        *out = Variant::Bool(LoadU32(data_ + pos_) != 0);
+        pos_ += 4;
+        return {};
+      case Type::kInt:
+        if (flag64) {
+          if (Remaining() < 8) return Truncated(type);
+          *out = Variant::Int(static_cast<int64_t>(LoadU64(data_ + pos_)));
+          pos_ += 8;
+        } else {
+          if (Remaining() < 4) return Truncated(type);
+          *out = Variant::Int(static_cast<int32_t>(LoadU32(data_ + pos_)));
+          pos_ += 4;
+        }
+        return {};
+      case Type::kFloat:
+        if (flag64) {
+          if (Remaining() < 8) return Truncated(type);
+          *out = Variant::Float(LoadF64(data_ + pos_));
+          pos_ += 8;
+        } else {
+          if (Remaining() < 4) return Truncated(type);
+          // An ordinary conversion, as the engine does (sNaN -> qNaN).
+          *out = Variant::Float(static_cast<double>(LoadF32(data_ + pos_)));
+          pos_ += 4;
+        }
+        return {};
+      case Type::kString:
+      case Type::kStringName: {
+        std::string s;
+        if (Error e = WireString(&s); !e.ok()) return e;
+        *out = type == Type::kString ? Variant::String(std::move(s))
+                                     : Variant::StringName(std::move(s));
+        return {};
+      }
+      case Type::kNodePath:
+        return NodePathValue(out);
+      case Type::kRID:
+        if (d != Dialect::kGodot4) {
+          *out = Variant::Rid(0);  // header only
+          return {};
+        }
+        if (Remaining() < 8) return Truncated(type);
+        *out = Variant::Rid(LoadU64(data_ + pos_));
+        pos_ += 8;
+        return {};
+      case Type::kObject:
+        return ObjectValue(header, depth, start, out);
+      case Type::kCallable:
+        *out = Variant::Callable();
+        return {};
+      case Type::kSignal: {
+        Signal sig;
+        if (Error e = WireString(&sig.name); !e.ok()) return e;
+        if (Remaining() < 8) return Truncated(type);
+        sig.object_id = LoadU64(data_ + pos_);
+        pos_ += 8;
+        *out = Variant::MakeSignal(std::move(sig));
+        return {};
+      }
+      case Type::kDictionary:
+        return DictionaryValue(header, depth, out);
+      case Type::kArray:
+        return ArrayValue(header, depth, out);
+      default:
+        return PackedValue(type, flag64, out);
+    }
+  }
+
+ private:
+  size_t Remaining() const { return size_ - pos_; }
+
+  Error Fail(ErrorKind kind, size_t at, std::string detail,
+             bool in_string = false) const {
+    Error e;
+    e.kind = kind;
+    e.offset = base_ + at;
+    e.detail = std::move(detail);
+    e.godot_error = GodotErrorCode(kind, in_string);
+    return e;
+  }
+  Error Truncated(Type t) const {
+    return Fail(ErrorKind::kTruncated, pos_,
+                absl::StrCat("truncated ", TypeName(t)));
+  }
+  static Error Prefix(Error e, const std::string& segment) {
+    // Paths are built while unwinding: the outermost segment comes first.
+    e.path = segment + (e.path.empty() ? "" : e.path);
+    return e;
+  }
+
+  // A length-prefixed UTF-8 string (spec §2.2, §7.4).
+  Error WireString(std::string* out) {
+    const size_t start = pos_;
+    if (Remaining() < 4) {
+      return Fail(ErrorKind::kTruncated, start, "truncated string length");
+    }
+    const int32_t n = static_cast<int32_t>(LoadU32(data_ + pos_));
+    if (n < 0) {
+      return Fail(ErrorKind::kInvalidLength, start,
+                  absl::StrCat("negative string length ", n), true);
+    }
+    const uint64_t padded = uint64_t(n) + wire::Pad4(n);
+    if (padded > uint64_t{INT32_MAX}) {
+      return Fail(ErrorKind::kInvalidLength, start, "string length overflow",
+                  true);
+    }
+    if (uint64_t(n) > opts_.max_string_bytes) {
+      return Fail(ErrorKind::kLimitExceeded, start,
+                  absl::StrCat("string of ", n, " bytes exceeds the limit"));
+    }
+    if (padded > Remaining() - 4) {
+      return Fail(ErrorKind::kTruncated, start,
+                  absl::StrCat("truncated string of ", n, " bytes"), true);
+    }
+    size_t bad = 0;
+    if (!DecodeWireText(data_ + pos_ + 4, n, opts_.dialect, out, &bad)) {
+      return Fail(ErrorKind::kInvalidUtf8, pos_ + 4 + bad, "invalid UTF-8");
+    }
+    pos_ += 4 + padded;
+    return {};
+  }
+
+  Error NodePathValue(Variant* out) {
+    if (Remaining() < 4) return Truncated(Type::kNodePath);
+    const uint32_t w0 = LoadU32(data_ + pos_);
+    if ((w0 & wire::kNodePathNewFormat) == 0) {
+      return Fail(ErrorKind::kInvalidNodePath, pos_,
+                  "NodePath in the old (pre-3.0) format");
+    }
+    if (Remaining() < 12) return Truncated(Type::kNodePath);
+    const uint32_t names = w0 & 0x7FFFFFFF;
+    const uint32_t subnames = LoadU32(data_ + pos_ + 4);
+    const uint32_t flags = LoadU32(data_ + pos_ + 8);
+    pos_ += 12;
+    // u32 arithmetic, wrapping as in the engine (spec §4.4).
+    uint32_t total = names + subnames;
+    if (flags & wire::kNodePathPropertyObsolete) ++total;
+    NodePath np;
+    for (uint32_t i = 0; i < total; ++i) {
+      std::string s;
+      if (Error e = WireString(&s); !e.ok()) return e;
+      (i < names ? np.names : np.subnames).push_back(std::move(s));
+    }
+    np.absolute = (flags & wire::kNodePathAbsolute) != 0 && !np.empty();
+    *out = Variant::MakeNodePath(std::move(np));
+    return {};
+  }
+
+  Error ObjectValue(uint32_t header, int depth, size_t start, Variant* out) {
+    Object obj;
+    if (header & wire::kFlagObjectAsId) {
+      if (Remaining() < 8) return Truncated(Type::kObject);
+      obj.id = LoadU64(data_ + pos_);
+      pos_ += 8;
+      obj.kind = obj.id == 0 ? Object::Kind::kNull : Object::Kind::kId;
+      *out = Variant::MakeObject(std::move(obj));
+      return {};
+    }
+    if (!opts_.allow_objects) {
+      return Fail(ErrorKind::kObjectsNotAllowed, start,
+                  "full Object while objects are not allowed");
+    }
+    if (Error e = WireString(&obj.class_name); !e.ok()) return e;
+    if (obj.class_name.empty()) {  // the documented null-object form
+      *out = Variant::MakeObject(std::move(obj));
+      return {};
+    }
+    obj.kind = Object::Kind::kFull;
+    if (Remaining() < 4) {
+      return Fail(ErrorKind::kTruncated, pos_, "truncated Object property count");
+    }
+    const int32_t count = static_cast<int32_t>(LoadU32(data_ + pos_));
+    pos_ += 4;
+    for (int32_t i = 0; i < count; ++i) {  // negative: no properties
+      std::string name;
+      if (Error e = WireString(&name); !e.ok()) {
+        return Prefix(e, absl::StrCat(".<property #", i, ">"));
+      }
+      Variant value;
+      if (Error e = Value(depth + 1, &value); !e.ok()) {
+        return Prefix(e, "." + name);
+      }
+      obj.properties.emplace_back(std::move(name), std::move(value));
+    }
+    *out = Variant::MakeObject(std::move(obj));
+    return {};
+  }
+
+  // godot4 typed-container descriptor of one side (spec §5.3).
+  Error ContainerTypeOf(uint32_t kind, ContainerType* ct) {
+    switch (kind) {
+      case 0:
+        *ct = ContainerType();
+        return {};
+      case 1: {
+        if (Remaining() < 4) {
+          return Fail(ErrorKind::kTruncated, pos_,
+                      "truncated container element type");
+        }
+        const uint32_t id = LoadU32(data_ + pos_);
+        Type t;
+        if (!TypeFromWireId(opts_.dialect, id, &t)) {
+          return Fail(ErrorKind::kInvalidContainerType, pos_,
+                      absl::StrCat("invalid container element type ", id));
+        }
+        pos_ += 4;
+        if (t == Type::kNil) {
+          *ct = ContainerType();
+        } else if (t == Type::kObject) {
+          // [INF] with objects allowed the engine keeps an empty class name,
+          // which types the container as Object.
+          *ct = ContainerType::ClassName(opts_.allow_objects ? "Object"
+                                                            : "EncodedObjectAsID");
+        } else {
+          *ct = ContainerType::Builtin(t);
+        }
+        return {};
+      }
+      case 2: {
+        std::string name;
+        if (Error e = WireString(&name); !e.ok()) return e;
+        *ct = ContainerType::ClassName(opts_.allow_objects ? std::move(name)
+                                                           : "EncodedObjectAsID");
+        return {};
+      }
+      default: {  // 3: script path
+        const size_t at = pos_;
+        std::string path;
+        if (Error e = WireString(&path); !e.ok()) return e;
+        if (!opts_.allow_objects) {
+          *ct = ContainerType::ClassName("EncodedObjectAsID");
+          return {};
+        }
+        if (path.rfind("res://", 0) != 0) {
+          return Fail(ErrorKind::kInvalidContainerType, at,
+                      "container script path is not a res:// path");
+        }
+        *ct = ContainerType::Script(std::move(path));
+        return {};
+      }
+    }
+  }
+
+  // Godot 4's typed-container insertion check (ContainerTypeValidate):
+  // returns false when the element is dropped; may convert it.
+  static bool Admit(const ContainerType& ct, Variant* v) {
+    if (!ct.is_typed()) return true;
+    const Type want = ct.builtin;
+    const Type have = v->type();
+    if (want != have) {
+      if (have == Type::kNil && want == Type::kObject) return true;
+      if (want == Type::kString && have == Type::kStringName) {
+        *v = Variant::String(v->as_string());
+        return true;
+      }
+      if (want == Type::kStringName && have == Type::kString) {
+        *v = Variant::StringName(v->as_string());
+        return true;
+      }
+      if (want == Type::kFloat && have == Type::kInt) {
+        // The engine converts through a C++ float: `(float)inout_variant`.
+        *v = Variant::Float(static_cast<float>(v->as_int()));
+        return true;
+      }
+      return false;
+    }
+    if (want != Type::kObject) return true;
+    const Object& o = v->object();
+    if (o.kind != Object::Kind::kId) return true;  // null, or class unknown
+    // An object sent as an id is an EncodedObjectAsID (a RefCounted).
+    return ct.name == "EncodedObjectAsID" || ct.name == "Object" ||
+           ct.name == "RefCounted" || ct.name == "Reference";
+  }
+
+  Error Count(const char* what, uint32_t* count) {
+    if (Remaining() < 4) {
+      return Fail(ErrorKind::kTruncated, pos_,
+                  absl::StrCat("truncated ", what, " count"));
+    }
+    *count = LoadU32(data_ + pos_) & wire::kCountMask;
+    if (*count > opts_.max_container_elements) {
+      return Fail(ErrorKind::kLimitExceeded, pos_,
+                  absl::StrCat(what, " of ", *count,
+                               " elements exceeds the limit"));
+    }
+    pos_ += 4;
+    return {};
+  }
+
+  Error ArrayValue(uint32_t header, int depth, Variant* out) {
+    Array arr;
+    if (opts_.dialect == Dialect::kGodot4) {
+      const uint32_t kind = (header >> wire::kArrayKindShift) & wire::kKindMask;
+      if (Error e = ContainerTypeOf(kind, &arr.element_type); !e.ok()) return e;
+    }
+    uint32_t count;
+    if (Error e = Count("Array", &count); !e.ok()) return e;
+    arr.items.reserve(std::min<size_t>(count, Remaining() / 4));
+    for (uint32_t i = 0; i < count; ++i) {
+      Variant v;
+      if (Error e = Value(depth + 1, &v); !e.ok()) {
+        return Prefix(e, absl::StrCat("[", i, "]"));
+      }
+      if (Admit(arr.element_type, &v)) arr.items.push_back(std::move(v));
+    }
+    *out = Variant::MakeArray(std::move(arr));
+    return {};
+  }
+
+  Error DictionaryValue(uint32_t header, int depth, Variant* out) {
+    Dictionary dict;
+    if (opts_.dialect == Dialect::kGodot4) {
+      const uint32_t kk = (header >> wire::kDictKeyKindShift) & wire::kKindMask;
+      const uint32_t vk =
+          (header >> wire::kDictValueKindShift) & wire::kKindMask;
+      if (Error e = ContainerTypeOf(kk, &dict.key_type); !e.ok()) return e;
+      if (Error e = ContainerTypeOf(vk, &dict.value_type); !e.ok()) return e;
+    }
+    uint32_t count;
+    if (Error e = Count("Dictionary", &count); !e.ok()) return e;
+    dict.entries.reserve(std::min<size_t>(count, Remaining() / 8));
+    // Later duplicates overwrite earlier ones (spec §6); a hash index keeps
+    // that linear for large dictionaries.
+    std::unordered_multimap<size_t, size_t> index;
+    for (uint32_t i = 0; i < count; ++i) {
+      Variant key, value;
+      if (Error e = Value(depth + 1, &key); !e.ok()) {
+        return Prefix(e, absl::StrCat("{key #", i, "}"));
+      }
+      if (Error e = Value(depth + 1, &value); !e.ok()) {
+        return Prefix(e, KeySegment(key, i));
+      }
+      if (!Admit(dict.key_type, &key) || !Admit(dict.value_type, &value)) {
+        continue;
+      }
+      const size_t h = KeyHash(key);
+      bool replaced = false;
+      auto range = index.equal_range(h);
+      for (auto it = range.first; it != range.second; ++it) {
+        if (KeyEquals(dict.entries[it->second].first, key)) {
+          dict.entries[it->second].second = std::move(value);
+          replaced = true;
+          break;
+        }
+      }
+      if (!replaced) {
+        index.emplace(h, dict.entries.size());
+        dict.entries.emplace_back(std::move(key), std::move(value));
+      }
+    }
+    *out = Variant::MakeDictionary(std::move(dict));
+    return {};
+  }
+
+  Error PackedValue(Type type, bool flag64, Variant* out) {
+    const size_t start = pos_;
+    if (Remaining() < 4) {
+      return Fail(ErrorKind::kTruncated, start,
+                  absl::StrCat("truncated ", TypeName(type), " count"));
+    }
+    const int32_t count = static_cast<int32_t>(LoadU32(data_ + pos_));
+    if (type == Type::kPackedStringArray) {
+      pos_ += 4;
+      std::vector<std::string> v;
+      v.reserve(std::min<size_t>(count < 0 ? 0 : count, Remaining() / 4));
+      for (int32_t i = 0; i < count; ++i) {  // negative: empty (spec §6)
+        std::string s;
+        if (Error e = WireString(&s); !e.ok()) {
+          return Prefix(e, absl::StrCat("[", i, "]"));
+        }
+        v.push_back(std::move(s));
+      }
+      *out = Variant::PackedStrings(std::move(v));
+      return {};
+    }
+    if (count < 0) {
+      return Fail(ErrorKind::kInvalidLength, start,
+                  absl::StrCat("negative ", TypeName(type), " count ", count));
+    }
+    if (uint64_t(count) > opts_.max_packed_elements) {
+      return Fail(ErrorKind::kLimitExceeded, start,
+                  absl::StrCat(TypeName(type), " of ", count,
+                               " elements exceeds the limit"));
+    }
+    const int comps = std::max(PackedComponents(type), 1);
+    size_t width = 4;
+    switch (type) {
+      case Type::kPackedByteArray:
+        width = 1;
+        break;
+      case Type::kPackedInt64Array:
+      case Type::kPackedFloat64Array:
+        width = 8;
+        break;
+      default:
+        if (flag64 && HasRealWidthFlag(opts_.dialect, type)) width = 8;
+        break;
+    }
+    const uint64_t bytes = uint64_t(count) * comps * width;
+    if (bytes > uint64_t{INT32_MAX}) {
+      return Fail(ErrorKind::kInvalidLength, start,
+                  absl::StrCat(TypeName(type), " size overflow"));
+    }
+    pos_ += 4;
+    if (bytes > Remaining()) return Truncated(type);
+    const uint8_t* p = data_ + pos_;
+    const size_t n = size_t(count) * comps;
+    switch (type) {
+      case Type::kPackedByteArray: {
+        *out = Variant::PackedBytes(std::vector<uint8_t>(p, p + n));
+        pos_ += n;
+        // The padding is skipped when present and may be cut off (§7.3).
+        pos_ += std::min<size_t>(wire::Pad4(n), Remaining());
+        return {};
+      }
+      case Type::kPackedInt32Array:
+      case Type::kPackedVector2iArray:
+      case Type::kPackedVector3iArray:
+      case Type::kPackedVector4iArray: {
+        std::vector<int32_t> v(n);
+        for (size_t i = 0; i < n; ++i) {
+          v[i] = static_cast<int32_t>(LoadU32(p + 4 * i));
+        }
+        *out = type == Type::kPackedInt32Array
+                   ? Variant::PackedInt32(std::move(v))
+                   : Variant::PackedIntVectors(type, std::move(v));
+        break;
+      }
+      case Type::kPackedInt64Array: {
+        std::vector<int64_t> v(n);
+        for (size_t i = 0; i < n; ++i) {
+          v[i] = static_cast<int64_t>(LoadU64(p + 8 * i));
+        }
+        *out = Variant::PackedInt64(std::move(v));
+        break;
+      }
+      case Type::kPackedFloat32Array:
+      case Type::kPackedColorArray: {
+        std::vector<float> v(n);
+        for (size_t i = 0; i < n; ++i) v[i] = LoadF32(p + 4 * i);
+        *out = type == Type::kPackedColorArray
+                   ? Variant::PackedColors(std::move(v))
+                   : Variant::PackedFloat32(std::move(v));
+        break;
+      }
+      default: {  // kPackedFloat64Array, kPackedVector2/3/4Array
+        std::vector<double> v(n);
+        for (size_t i = 0; i < n; ++i) {
+          v[i] = width == 8 ? LoadF64(p + 8 * i)
+                            : WidenF32Exact(LoadF32(p + 4 * i));
+        }
+        *out = type == Type::kPackedFloat64Array
+                   ? Variant::PackedFloat64(std::move(v))
+                   : Variant::PackedRealVectors(type, std::move(v));
+        break;
+      }
+    }
+    pos_ += bytes;
+    return {};
+  }
+
+  const uint8_t* data_;
+  size_t size_;
+  size_t pos_ = 0;
+  const DecodeOptions& opts_;
+  uint64_t base_;
+};
+
+}  // namespace
+
+Error DecodeValue(absl::Span<const uint8_t> bytes, const DecodeOptions& options,
+                  Variant* out, size_t* consumed, uint64_t base_offset) {
+  Decoder dec(bytes.data(), bytes.size(), options, base_offset);
+  Error e = dec.Value(0, out);
+  if (!e.ok()) {
+    e.path = "$" + e.path;
+    *out = Variant();
+    return e;
+  }
+  if (consumed != nullptr) *consumed = dec.pos();
+  if (options.reject_trailing_bytes && dec.pos() != bytes.size()) {
+    e.kind = ErrorKind::kTrailingBytes;
+    e.offset = base_offset + dec.pos();
+    e.path = "$";
+    e.detail = absl::StrCat(bytes.size() - dec.pos(),
+                            " trailing bytes after the value");
+    *out = Variant();
+  }
+  return e;
+}
+
+absl::StatusOr<Variant> Decode(absl::Span<const uint8_t> bytes,
+                               const DecodeOptions& options, size_t* consumed,
+                               uint64_t base_offset) {
+  Variant v;
+  Error e = DecodeValue(bytes, options, &v, consumed, base_offset);
+  if (!e.ok()) return e.ToStatus();
+  return v;
+}
+
+}  // namespace reference
+}  // namespace gdwire

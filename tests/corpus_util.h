@@ -1,0 +1,53 @@
+// Copyright 2026 The gdwire Authors.
+//
+// tests/corpus_util.h: loads the real-engine corpus cases (flattened from
+// manifest.json by tests/corpus_cases.py) for the corpus tests.
+
+#ifndef GDWIRE_TESTS_CORPUS_UTIL_H_
+#define GDWIRE_TESTS_CORPUS_UTIL_H_
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "codec/types.h"
+
+namespace gdwire {
+namespace testing {
+
+struct CorpusCase {
+  std::string kind;  // "value" or "decode"
+  std::string name;
+  Dialect dialect = Dialect::kGodot4;
+  bool full_objects = false;
+  std::string input;  // the bytes
+  bool expect_accept = true;
+  bool has_text = false;
+  std::string text;  // engine text (UTF-8, Godot 3 generalised)
+  bool has_reencoded = false;
+  std::string reencoded;  // engine re-encoding when it differs
+  std::vector<std::pair<size_t, size_t>> masks;  // don't-care [a, b)
+  std::string godot_error;                        // "ERR_..." or ""
+};
+
+// Path of a file in the test's runfiles ("tests/data/...").
+std::string RunfilePath(const std::string& rel);
+std::string ReadFileOrDie(const std::string& path);
+
+// Loads every case of one corpus ("godot3" or "godot4").
+std::vector<CorpusCase> LoadCorpus(const std::string& dialect_dir);
+
+// True when `got` equals one of the engine's byte strings for the case
+// (the input, or its re-encoding), ignoring the don't-care bytes.
+bool MatchesEngineBytes(const CorpusCase& c, const std::string& got);
+
+// Godot's error name for an error code ("ERR_INVALID_DATA", ...).
+std::string GodotErrorName(int code);
+
+// Gtest-safe case name.
+std::string SafeName(const std::string& name);
+
+}  // namespace testing
+}  // namespace gdwire
+
+#endif  // GDWIRE_TESTS_CORPUS_UTIL_H_
