@@ -64,6 +64,23 @@ def main():
         reenc = c.get("engine_reencoded_hex") or c.get("reencoded_hex") or "-"
         text = c.get("result_text") if c["expect"] == "accept" else None
         rows.append(["decode", c["name"], dialect, "0", inp, c["expect"], hexu(text), reenc, "-", err])
+    # Framed streams: kind "frame"; `reenc` holds the comma-separated payloads
+    # (godot3) and `godot_err` the framing.
+    import os
+    fdir = os.path.join(os.path.dirname(manifest), "framing")
+    if os.path.isdir(fdir):
+        sv = json.load(open(os.path.join(fdir, "stream_values.json")))
+        payloads = ",".join(v["var2bytes_hex"] for v in sv["values"])
+        texts = ",".join(hexu(v["var2str"]) for v in sv["values"])
+        for fname in sorted(sv["files"]):
+            framing = ("packet-stream" if "packet_peer" in fname else
+                       "stream-be" if "big_endian" in fname else "stream")
+            rows.append(["frame", fname, dialect, "0", "file:framing/" + fname, "accept",
+                         texts, payloads, "-", framing])
+    for c in m["cases"]:
+        if c.get("variant_type") == "stream":
+            rows.append(["frame", c["name"], dialect, "0", "hex:" + c["hex"], "accept",
+                         "-", "-", "-", "stream"])
     with open(out, "w") as f:
         for r in rows:
             f.write("\t".join(r) + "\n")

@@ -66,7 +66,8 @@ std::string Recipe(const std::string& r) {
 
 }  // namespace
 
-std::vector<CorpusCase> LoadCorpus(const std::string& dialect_dir) {
+std::vector<CorpusCase> LoadCorpus(const std::string& dialect_dir,
+                                   const std::string& kind) {
   const std::string dir = RunfilePath("tests/data/corpus/" + dialect_dir + "/");
   const std::string tsv =
       ReadFileOrDie(RunfilePath("tests/" + dialect_dir + "_cases.tsv"));
@@ -74,6 +75,8 @@ std::vector<CorpusCase> LoadCorpus(const std::string& dialect_dir) {
   for (absl::string_view line : absl::StrSplit(tsv, '\n', absl::SkipEmpty())) {
     std::vector<std::string> f = absl::StrSplit(line, '\t');
     if (f.size() != 10) std::abort();
+    if (!kind.empty() && f[0] != kind) continue;
+    if (kind.empty() && f[0] == "frame") continue;
     CorpusCase c;
     c.kind = f[0];
     c.name = f[1];
@@ -90,7 +93,12 @@ std::vector<CorpusCase> LoadCorpus(const std::string& dialect_dir) {
     c.has_text = f[6] != "-";
     if (c.has_text) c.text = absl::HexStringToBytes(f[6]);
     c.has_reencoded = f[7] != "-";
-    if (c.has_reencoded) c.reencoded = absl::HexStringToBytes(f[7]);
+    if (c.has_reencoded && c.kind != "frame") {
+      c.reencoded = absl::HexStringToBytes(f[7]);
+    } else if (c.has_reencoded) {
+      c.reencoded = f[7];  // comma-separated hex payloads
+    }
+    if (c.kind == "frame" && c.has_text) c.text = f[6];
     if (f[8] != "-") {
       for (absl::string_view m : absl::StrSplit(f[8], ',')) {
         std::pair<std::string, std::string> ab = absl::StrSplit(m, '-');

@@ -16,7 +16,7 @@ namespace gdwire {
 namespace testing {
 
 struct CorpusCase {
-  std::string kind;  // "value" or "decode"
+  std::string kind;  // "value", "decode" or "frame"
   std::string name;
   Dialect dialect = Dialect::kGodot4;
   bool full_objects = false;
@@ -27,15 +27,16 @@ struct CorpusCase {
   bool has_reencoded = false;
   std::string reencoded;  // engine re-encoding when it differs
   std::vector<std::pair<size_t, size_t>> masks;  // don't-care [a, b)
-  std::string godot_error;                        // "ERR_..." or ""
+  std::string godot_error;  // "ERR_..." or "" (frame: the framing name)
 };
 
 // Path of a file in the test's runfiles ("tests/data/...").
 std::string RunfilePath(const std::string& rel);
 std::string ReadFileOrDie(const std::string& path);
 
-// Loads every case of one corpus ("godot3" or "godot4").
-std::vector<CorpusCase> LoadCorpus(const std::string& dialect_dir);
+// Loads every case of one corpus ("godot3" or "godot4"); `kind` filters.
+std::vector<CorpusCase> LoadCorpus(const std::string& dialect_dir,
+                                   const std::string& kind = "");
 
 // True when `got` equals one of the engine's byte strings for the case
 // (the input, or its re-encoding), ignoring the don't-care bytes.

@@ -86,13 +86,14 @@ void AppendFrame(absl::string_view payload, const FrameOptions& options,
   out->append(payload.data(), payload.size());
 }
 
-absl::StatusOr<std::vector<Variant>> DecodeFramed(
+absl::Status DecodeFramedEach(
     absl::Span<const uint8_t> bytes, const FrameOptions& frame,
-    const DecodeOptions& decode) {
-  std::vector<Variant> values;
+    const DecodeOptions& decode,
+    const std::function<absl::Status(Variant, uint64_t)>& fn) {
   DecodeOptions inner = decode;
   inner.reject_trailing_bytes = false;
-  absl::Status st = ForEachFrame(
+  size_t index = 0;
+  return ForEachFrame(
       bytes, frame,
       [&](absl::Span<const uint8_t> payload, uint64_t offset) -> absl::Status {
         size_t pos = 0;
@@ -108,12 +109,13 @@ absl::StatusOr<std::vector<Variant>> DecodeFramed(
               e.detail += absl::StrCat(" (the value runs past its frame of ",
                                        payload.size(), " bytes)");
             }
-            if (frame.framing != Framing::kNone || pos > 0) {
-              e.path = absl::StrCat("#", values.size(), e.path);
-            }
+            e.path = absl::StrCat("#", index, e.path);
             return e.ToStatus();
           }
-          values.push_back(std::move(v));
+          if (absl::Status st = fn(std::move(v), offset + pos); !st.ok()) {
+            return st;
+          }
+          ++index;
           pos += used;
           if (frame.framing != Framing::kNone) {
             if (decode.reject_trailing_bytes && pos != payload.size()) {
@@ -127,6 +129,17 @@ absl::StatusOr<std::vector<Variant>> DecodeFramed(
         } while (pos < payload.size());
         return absl::OkStatus();
       });
+}
+
+absl::StatusOr<std::vector<Variant>> DecodeFramed(
+    absl::Span<const uint8_t> bytes, const FrameOptions& frame,
+    const DecodeOptions& decode) {
+  std::vector<Variant> values;
+  absl::Status st = DecodeFramedEach(bytes, frame, decode,
+                                     [&](Variant v, uint64_t) {
+                                       values.push_back(std::move(v));
+                                       return absl::OkStatus();
+                                     });
   if (!st.ok()) return st;
   return values;
 }

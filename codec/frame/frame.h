@@ -75,6 +75,13 @@ absl::StatusOr<std::vector<Variant>> DecodeFramed(
     absl::Span<const uint8_t> bytes, const FrameOptions& frame,
     const DecodeOptions& decode);
 
+// The same, handing each value to `fn` as soon as it is decoded (with the
+// absolute offset of its first byte); an error from `fn` stops.
+absl::Status DecodeFramedEach(
+    absl::Span<const uint8_t> bytes, const FrameOptions& frame,
+    const DecodeOptions& decode,
+    const std::function<absl::Status(Variant, uint64_t)>& fn);
+
 // Encodes each value with its framing (kNone: back to back).
 absl::StatusOr<std::string> EncodeFramed(absl::Span<const Variant> values,
                                          const FrameOptions& frame,
