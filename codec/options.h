@@ -34,6 +34,12 @@ struct DecodeOptions {
   int max_depth = 1024;
   // Godot ignores bytes after the value; set to make them an error.
   bool reject_trailing_bytes = false;
+  // Math types and packed vector arrays sent with f64 components (flag bit
+  // 16, from a double-precision peer) are narrowed to f32 on decode, as a
+  // single-precision engine (the official builds) does, so values, text and
+  // Dictionary key identity match that engine. Set to keep the doubles, as
+  // a `precision=double` engine build would.
+  bool real_is_double = false;
   // Largest wire string (bytes), packed array (elements) and container
   // (declared count) accepted. Godot's own limit is the input size.
   uint64_t max_string_bytes = uint64_t{1} << 31;

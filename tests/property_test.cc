@@ -34,6 +34,7 @@ TEST_P(PropertyTest, EncodeDecodeRoundTrip) {
   DecodeOptions d;
   d.dialect = cfg.dialect;
   d.allow_objects = true;
+  d.real_is_double = cfg.real_is_double;
   testing::RandomVariant gen(1234 + static_cast<int>(cfg.dialect) * 7 +
                              cfg.real_is_double);
   for (int i = 0; i < 3000; ++i) {

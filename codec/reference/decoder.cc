@@ -75,7 +75,7 @@ class Decoder {
       if (Remaining() < n * w) return Truncated(type);
       double c[16];
       for (int i = 0; i < n; ++i) {
-        c[i] = wide ? LoadF64(data_ + pos_ + i * w)
+        c[i] = wide ? Real64(LoadF64(data_ + pos_ + i * w))
                     : WidenF32Exact(LoadF32(data_ + pos_ + i * w));
       }
       pos_ += n * w;
@@ -169,6 +169,11 @@ class Decoder {
 
  private:
   size_t Remaining() const { return size_ - pos_; }
+
+  // An f64 math component as the engine holds it: narrowed to real_t.
+  double Real64(double d) const {
+    return opts_.real_is_double ? d : WidenF32Exact(NarrowF64ToF32(d));
+  }
 
   Error Fail(ErrorKind kind, size_t at, std::string detail,
              bool in_string = false) const {
@@ -547,7 +552,9 @@ class Decoder {
       default: {  // kPackedFloat64Array, kPackedVector2/3/4Array
         std::vector<double> v(n);
         for (size_t i = 0; i < n; ++i) {
-          v[i] = width == 8 ? LoadF64(p + 8 * i)
+          v[i] = width == 8 ? (type == Type::kPackedFloat64Array
+                                   ? LoadF64(p + 8 * i)
+                                   : Real64(LoadF64(p + 8 * i)))
                             : WidenF32Exact(LoadF32(p + 4 * i));
         }
         *out = type == Type::kPackedFloat64Array

@@ -27,9 +27,10 @@ absl::Span<const uint8_t> Bytes(const std::string& s) {
 }
 
 Variant MustDecode(const std::string& bytes, Dialect d,
-                   bool allow_objects = false) {
+                   bool allow_objects = false, bool real_double = false) {
   DecodeOptions o;
   o.dialect = d;
+  o.real_is_double = real_double;
   o.allow_objects = allow_objects;
   auto v = Decode(Bytes(bytes), o);
   EXPECT_TRUE(v.ok()) << v.status();
@@ -125,7 +126,7 @@ TEST(ReferenceTest, GoldenVectorsRoundTrip) {
   };
   for (const Golden& g : kGolden) {
     const std::string bytes = Hex(g.hex);
-    Variant v = MustDecode(bytes, g.dialect);
+    Variant v = MustDecode(bytes, g.dialect, false, g.real_double);
     EXPECT_EQ(absl::BytesToHexString(MustEncode(v, g.dialect, g.real_double)),
               absl::BytesToHexString(bytes))
         << g.hex;
@@ -151,6 +152,12 @@ TEST(ReferenceTest, DecodedValues) {
                  Dialect::kGodot4);
   EXPECT_EQ(absl::BytesToHexString(MustEncode(v, Dialect::kGodot4)),
             "0c0000000000803f000000400000404000008040");
+  // A single-precision engine narrows f64 components on decode; a double
+  // build keeps them.
+  const std::string wide = Hex("05000100 9a9999999999b93f 0000000000000000");
+  EXPECT_EQ(MustDecode(wide, Dialect::kGodot4).reals()[0],
+            static_cast<double>(0.1f));
+  EXPECT_EQ(MustDecode(wide, Dialect::kGodot4, false, true).reals()[0], 0.1);
 }
 
 TEST(ReferenceTest, EncoderWidthRules) {
