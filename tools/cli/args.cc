@@ -1,0 +1,80 @@
+// Copyright 2026 The gdwire Authors.
+
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+
+#include "absl/strings/str_cat.h"
+#include "tools/cli/cli.h"
+
+namespace gdwire {
+namespace cli {
+
+absl::Status ParseArgs(int argc, char** argv,
+                       const std::vector<std::string>& known, Args* out) {
+  bool only_positional = false;
+  for (int i = 0; i < argc; ++i) {
+    std::string a = argv[i];
+    if (only_positional || a == "-" || a.rfind("--", 0) != 0) {
+      out->positional.push_back(a);
+      continue;
+    }
+    if (a == "--") {
+      only_positional = true;
+      continue;
+    }
+    std::string name = a.substr(2), value;
+    const size_t eq = name.find('=');
+    if (eq != std::string::npos) {
+      value = name.substr(eq + 1);
+      name = name.substr(0, eq);
+    }
+    if (std::find(known.begin(), known.end(), name) == known.end()) {
+      return absl::InvalidArgumentError(absl::StrCat("unknown flag --", name));
+    }
+    out->flags[name] = value;
+  }
+  return absl::OkStatus();
+}
+
+absl::Status ParseCommon(const Args& args, Common* out) {
+  const std::string dialect = args.Get("dialect", "godot4");
+  if (!ParseDialect(dialect, &out->decode.dialect)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("--dialect must be godot3, godot4 or pandemonium, not '",
+                     dialect, "'"));
+  }
+  const std::string framing = args.Get("framing", "none");
+  if (!ParseFraming(framing, &out->frame.framing)) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "--framing must be none, stream or packet-stream, not '", framing,
+        "'"));
+  }
+  out->decode.allow_objects = args.Has("allow-objects");
+  out->decode.reject_trailing_bytes = args.Has("strict");
+  out->frame.big_endian = args.Has("big-endian");
+  if (args.positional.size() > 1) {
+    return absl::InvalidArgumentError("at most one input file");
+  }
+  if (!args.positional.empty()) out->input = args.positional[0];
+  return absl::OkStatus();
+}
+
+absl::Status ReadInput(const std::string& path, std::string* out) {
+  if (path == "-") {
+    std::ios::sync_with_stdio(false);
+    out->assign(std::istreambuf_iterator<char>(std::cin),
+                std::istreambuf_iterator<char>());
+    return absl::OkStatus();
+  }
+  std::ifstream f(path, std::ios::binary);
+  if (!f) return absl::NotFoundError(absl::StrCat("cannot open ", path));
+  out->assign(std::istreambuf_iterator<char>(f),
+              std::istreambuf_iterator<char>());
+  return absl::OkStatus();
+}
+
+}  // namespace cli
+}  // namespace gdwire

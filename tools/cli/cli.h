@@ -1,0 +1,67 @@
+// Copyright 2026 The gdwire Authors.
+//
+// tools/cli/cli.h: shared pieces of the `gdwire` command line tool: flag
+// parsing, reading the input, and the subcommands (one file each).
+//
+//   gdwire decode   [--dialect=D] [--format=text|json] [--framing=F]
+//                   [--allow-objects] [--big-endian] [FILE|-]
+//   gdwire recode   [--dialect=D] [--to-dialect=D] [--framing=F]
+//                   [--allow-objects] [--full-objects] [--real-double] [FILE|-]
+//   gdwire validate [--dialect=D] [--framing=F] [--allow-objects] [FILE|-]
+//
+// Exit status: 0 success, 1 bad input (error on stderr), 2 usage.
+
+#ifndef GDWIRE_TOOLS_CLI_CLI_H_
+#define GDWIRE_TOOLS_CLI_CLI_H_
+
+#include <cstdio>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "codec/frame/frame.h"
+#include "codec/options.h"
+
+namespace gdwire {
+namespace cli {
+
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitBadInput = 1;
+inline constexpr int kExitUsage = 2;
+
+// Parsed command line of one subcommand: --name=value / --name flags and
+// positional arguments.
+struct Args {
+  std::map<std::string, std::string> flags;
+  std::vector<std::string> positional;
+  bool Has(const std::string& name) const { return flags.count(name) != 0; }
+  std::string Get(const std::string& name, const std::string& def) const {
+    auto it = flags.find(name);
+    return it == flags.end() ? def : it->second;
+  }
+};
+
+// Splits argv; fails (usage) on a flag not in `known` (names without --).
+absl::Status ParseArgs(int argc, char** argv,
+                       const std::vector<std::string>& known, Args* out);
+
+// The options common to the subcommands.
+struct Common {
+  DecodeOptions decode;
+  FrameOptions frame;
+  std::string input = "-";
+};
+absl::Status ParseCommon(const Args& args, Common* out);
+
+// Reads FILE, or standard input for "-".
+absl::Status ReadInput(const std::string& path, std::string* out);
+
+int Decode(int argc, char** argv);
+int Recode(int argc, char** argv);
+int Validate(int argc, char** argv);
+
+}  // namespace cli
+}  // namespace gdwire
+
+#endif  // GDWIRE_TOOLS_CLI_CLI_H_

@@ -1,0 +1,38 @@
+// Copyright 2026 The gdwire Authors.
+//
+// The `gdwire` command line tool: see tools/cli/cli.h and `gdwire --help`.
+
+#include <cstdio>
+#include <cstring>
+
+#include "tools/cli/cli.h"
+
+namespace {
+constexpr char kHelp[] =
+    "usage: gdwire <command> [flags] [FILE|-]\n"
+    "\n"
+    "Godot Variant binary serialization (var_to_bytes, put_var, store_var)\n"
+    "for godot3, godot4 and pandemonium.\n"
+    "\n"
+    "commands:\n"
+    "  decode    print each value as the engine's text or as JSON\n"
+    "  recode    decode and encode again (bytes to stdout)\n"
+    "  validate  check only\n"
+    "\n"
+    "`gdwire <command> --help` for the flags of a command.\n";
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace gdwire::cli;  // NOLINT
+  if (argc < 2 || std::strcmp(argv[1], "--help") == 0 ||
+      std::strcmp(argv[1], "help") == 0) {
+    std::fputs(kHelp, argc < 2 ? stderr : stdout);
+    return argc < 2 ? kExitUsage : kExitOk;
+  }
+  const char* cmd = argv[1];
+  if (std::strcmp(cmd, "decode") == 0) return Decode(argc - 2, argv + 2);
+  if (std::strcmp(cmd, "recode") == 0) return Recode(argc - 2, argv + 2);
+  if (std::strcmp(cmd, "validate") == 0) return Validate(argc - 2, argv + 2);
+  std::fprintf(stderr, "gdwire: unknown command '%s'\n\n%s", cmd, kHelp);
+  return kExitUsage;
+}
