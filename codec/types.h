@@ -101,7 +101,8 @@ bool DialectHasType(Dialect d, Type t);
 // The wire id of `t` in dialect `d`. Returns false if the dialect lacks it.
 bool WireId(Dialect d, Type t, uint32_t* id);
 
-// The type of wire id `id` in dialect `d`. Returns false when id >= VARIANT_MAX.
+// The type of wire id `id` in dialect `d`. Returns false when id >=
+// VARIANT_MAX.
 bool TypeFromWireId(Dialect d, uint32_t id, Type* t);
 
 // Shape facts shared by every codec (not dialect dependent).
@@ -109,7 +110,8 @@ bool TypeFromWireId(Dialect d, uint32_t id, Type* t);
 int RealComponents(Type t);
 // Number of i32 components of an integer vector/rect type, 0 if not one.
 int IntComponents(Type t);
-// For packed arrays of vectors/colors: components per element (2, 3, 4), else 0.
+// For packed arrays of vectors/colors: components per element (2, 3, 4), else
+// 0.
 int PackedComponents(Type t);
 // True for the packed/pool array types.
 bool IsPackedArray(Type t);

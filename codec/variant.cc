@@ -57,8 +57,8 @@ float NarrowF64ToF32(double d) {
     if ((b & 0x1fffffffull) != 0 || mant == 0) {
       mant |= 0x00400000u;  // as a cast does: the result is a quiet NaN
     }
-    const uint32_t f = (static_cast<uint32_t>(b >> 63) << 31) | 0x7f800000u |
-                       mant;
+    const uint32_t f =
+        (static_cast<uint32_t>(b >> 63) << 31) | 0x7f800000u | mant;
     float out;
     std::memcpy(&out, &f, 4);
     return out;

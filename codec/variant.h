@@ -213,12 +213,12 @@ class Variant {
   std::string DebugString() const;
 
  private:
-  using Data = std::variant<std::monostate, bool, int64_t, double, std::string,
-                            Reals, Ints, NodePath, uint64_t, Box<Object>,
-                            Signal, Box<Array>, Box<Dictionary>,
-                            std::vector<uint8_t>, std::vector<int32_t>,
-                            std::vector<int64_t>, std::vector<float>,
-                            std::vector<double>, std::vector<std::string>>;
+  using Data =
+      std::variant<std::monostate, bool, int64_t, double, std::string, Reals,
+                   Ints, NodePath, uint64_t, Box<Object>, Signal, Box<Array>,
+                   Box<Dictionary>, std::vector<uint8_t>, std::vector<int32_t>,
+                   std::vector<int64_t>, std::vector<float>,
+                   std::vector<double>, std::vector<std::string>>;
   Variant(Type t, Data d) : type_(t), data_(std::move(d)) {}
 
   Type type_ = Type::kNil;
@@ -232,8 +232,8 @@ struct Object {
     kFull = 2,  // class name + stored properties
   };
   Kind kind = Kind::kNull;
-  uint64_t id = 0;         // kId
-  std::string class_name;  // kFull
+  uint64_t id = 0;                                          // kId
+  std::string class_name;                                   // kFull
   std::vector<std::pair<std::string, Variant>> properties;  // kFull, in order
   bool operator==(const Object& o) const {
     return kind == o.kind && id == o.id && class_name == o.class_name &&

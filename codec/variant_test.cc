@@ -14,7 +14,8 @@ namespace gdwire {
 namespace {
 
 TEST(TypesTest, WireIdsRoundTripInEveryDialect) {
-  for (Dialect d : {Dialect::kGodot3, Dialect::kGodot4, Dialect::kPandemonium}) {
+  for (Dialect d :
+       {Dialect::kGodot3, Dialect::kGodot4, Dialect::kPandemonium}) {
     for (uint32_t id = 0; id < VariantMax(d); ++id) {
       Type t;
       ASSERT_TRUE(TypeFromWireId(d, id, &t));

@@ -68,8 +68,7 @@ TEST_P(CorpusTest, ReferenceCodecAgreesWithEngine) {
   size_t used = 0;
   Error e = reference::DecodeValue(Bytes(c.input), dopts, &v, &used);
   if (!c.expect_accept) {
-    ASSERT_FALSE(e.ok()) << "engine rejects, we accepted: "
-                         << v.DebugString();
+    ASSERT_FALSE(e.ok()) << "engine rejects, we accepted: " << v.DebugString();
     if (!c.godot_error.empty()) {
       EXPECT_EQ(testing::GodotErrorName(e.godot_error), c.godot_error)
           << e.ToString();
@@ -90,9 +89,8 @@ TEST_P(CorpusTest, ReferenceCodecAgreesWithEngine) {
   }
   EXPECT_TRUE(testing::MatchesEngineBytes(c, *out))
       << "ours:   " << absl::BytesToHexString(*out) << "\nengine: "
-      << absl::BytesToHexString(c.has_reencoded && c.kind == "decode"
-                                    ? c.reencoded
-                                    : c.input);
+      << absl::BytesToHexString(
+             c.has_reencoded && c.kind == "decode" ? c.reencoded : c.input);
   // Our own bytes decode to the same value.
   auto again = reference::Decode(Bytes(*out), dopts);
   ASSERT_TRUE(again.ok()) << again.status();

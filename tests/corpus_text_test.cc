@@ -27,8 +27,12 @@ std::string ManifestForm(const std::string& s) {
   size_t i = 0;
   while (i < s.size()) {
     const uint8_t c = s[i];
-    int len = c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : c < 0xF8 ? 4
-              : c < 0xFC ? 5 : 6;
+    int len = c < 0x80   ? 1
+              : c < 0xE0 ? 2
+              : c < 0xF0 ? 3
+              : c < 0xF8 ? 4
+              : c < 0xFC ? 5
+                         : 6;
     if (len > 1 && i + len <= s.size()) {
       uint32_t cp = c & (0xFF >> (len + 1));
       for (int k = 1; k < len; ++k) cp = (cp << 6) | (s[i + k] & 0x3F);
@@ -80,12 +84,13 @@ std::vector<CorpusCase> WithText() {
   return out;
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Engines, CorpusTextTest, ::testing::ValuesIn(WithText()),
-    [](const ::testing::TestParamInfo<CorpusCase>& info) {
-      return testing::SafeName(info.param.kind + "_" + info.param.name + "_" +
+INSTANTIATE_TEST_SUITE_P(Engines, CorpusTextTest,
+                         ::testing::ValuesIn(WithText()),
+                         [](const ::testing::TestParamInfo<CorpusCase>& info) {
+                           return testing::SafeName(
+                               info.param.kind + "_" + info.param.name + "_" +
                                std::string(DialectName(info.param.dialect)));
-    });
+                         });
 
 // The godot3 streams carry each value's var2str text too.
 TEST(CorpusTextTest, Godot3StreamTexts) {

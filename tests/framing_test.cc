@@ -69,11 +69,11 @@ std::vector<CorpusCase> AllStreams() {
   return v;
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Engines, EngineStreamTest, ::testing::ValuesIn(AllStreams()),
-    [](const ::testing::TestParamInfo<CorpusCase>& info) {
-      return testing::SafeName(info.param.name);
-    });
+INSTANTIATE_TEST_SUITE_P(Engines, EngineStreamTest,
+                         ::testing::ValuesIn(AllStreams()),
+                         [](const ::testing::TestParamInfo<CorpusCase>& info) {
+                           return testing::SafeName(info.param.name);
+                         });
 
 std::string Hex(const char* h) {
   std::string s;

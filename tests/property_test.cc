@@ -92,16 +92,17 @@ TEST_P(PropertyTest, EveryTruncationIsAnErrorNeverACrash) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    AllDialects, PropertyTest,
-    ::testing::Values(Config{Dialect::kGodot4, false},
-                      Config{Dialect::kGodot4, true},
-                      Config{Dialect::kGodot3, false},
-                      Config{Dialect::kPandemonium, false}),
-    [](const ::testing::TestParamInfo<Config>& info) {
-      return absl::StrCat(DialectName(info.param.dialect),
-                          info.param.real_is_double ? "_double" : "");
-    });
+INSTANTIATE_TEST_SUITE_P(AllDialects, PropertyTest,
+                         ::testing::Values(Config{Dialect::kGodot4, false},
+                                           Config{Dialect::kGodot4, true},
+                                           Config{Dialect::kGodot3, false},
+                                           Config{Dialect::kPandemonium,
+                                                  false}),
+                         [](const ::testing::TestParamInfo<Config>& info) {
+                           return absl::StrCat(
+                               DialectName(info.param.dialect),
+                               info.param.real_is_double ? "_double" : "");
+                         });
 
 }  // namespace
 }  // namespace gdwire

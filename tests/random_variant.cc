@@ -202,7 +202,8 @@ Variant RandomVariant::Typed(Type t, const RandomOptions& o, int depth) {
       } else {
         for (int i = Below(o.max_items); i > 0; --i) {
           Variant k = Value(o, depth + 1);
-          if (d.Find(k) == nullptr) d.entries.emplace_back(k, Value(o, depth + 1));
+          if (d.Find(k) == nullptr)
+            d.entries.emplace_back(k, Value(o, depth + 1));
         }
       }
       return Variant::MakeDictionary(std::move(d));

@@ -20,9 +20,9 @@ namespace testing {
 struct RandomOptions {
   Dialect dialect = Dialect::kGodot4;
   int max_depth = 4;
-  int max_items = 6;        // container sizes
-  int max_packed = 40;      // packed array sizes
-  bool objects = true;      // full objects (needs full_objects/allow_objects)
+  int max_items = 6;    // container sizes
+  int max_packed = 40;  // packed array sizes
+  bool objects = true;  // full objects (needs full_objects/allow_objects)
   bool real_is_double = false;
 };
 

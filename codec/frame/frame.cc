@@ -59,9 +59,9 @@ absl::Status ForEachFrame(
           .ToStatus();
     }
     if (len > bytes.size() - pos - 4) {
-      return FrameError(pos, absl::StrCat("truncated frame of ", len,
-                                          " bytes (", bytes.size() - pos - 4,
-                                          " present)"))
+      return FrameError(pos,
+                        absl::StrCat("truncated frame of ", len, " bytes (",
+                                     bytes.size() - pos - 4, " present)"))
           .ToStatus();
     }
     if (absl::Status st = fn(bytes.subspan(pos + 4, len), pos + 4); !st.ok()) {
@@ -119,9 +119,10 @@ absl::Status DecodeFramedEach(
           pos += used;
           if (frame.framing != Framing::kNone) {
             if (decode.reject_trailing_bytes && pos != payload.size()) {
-              return FrameError(offset + pos,
-                                absl::StrCat("value ends ", payload.size() - pos,
-                                             " bytes before its frame"))
+              return FrameError(
+                         offset + pos,
+                         absl::StrCat("value ends ", payload.size() - pos,
+                                      " bytes before its frame"))
                   .ToStatus();
             }
             break;
@@ -135,11 +136,11 @@ absl::StatusOr<std::vector<Variant>> DecodeFramed(
     absl::Span<const uint8_t> bytes, const FrameOptions& frame,
     const DecodeOptions& decode) {
   std::vector<Variant> values;
-  absl::Status st = DecodeFramedEach(bytes, frame, decode,
-                                     [&](Variant v, uint64_t) {
-                                       values.push_back(std::move(v));
-                                       return absl::OkStatus();
-                                     });
+  absl::Status st =
+      DecodeFramedEach(bytes, frame, decode, [&](Variant v, uint64_t) {
+        values.push_back(std::move(v));
+        return absl::OkStatus();
+      });
   if (!st.ok()) return st;
   return values;
 }

@@ -273,7 +273,8 @@ class Decoder {
     }
     obj.kind = Object::Kind::kFull;
     if (Remaining() < 4) {
-      return Fail(ErrorKind::kTruncated, pos_, "truncated Object property count");
+      return Fail(ErrorKind::kTruncated, pos_,
+                  "truncated Object property count");
     }
     const int32_t count = static_cast<int32_t>(LoadU32(data_ + pos_));
     pos_ += 4;
@@ -315,8 +316,8 @@ class Decoder {
         } else if (t == Type::kObject) {
           // [INF] with objects allowed the engine keeps an empty class name,
           // which types the container as Object.
-          *ct = ContainerType::ClassName(opts_.allow_objects ? "Object"
-                                                            : "EncodedObjectAsID");
+          *ct = ContainerType::ClassName(
+              opts_.allow_objects ? "Object" : "EncodedObjectAsID");
         } else {
           *ct = ContainerType::Builtin(t);
         }
@@ -325,8 +326,8 @@ class Decoder {
       case 2: {
         std::string name;
         if (Error e = WireString(&name); !e.ok()) return e;
-        *ct = ContainerType::ClassName(opts_.allow_objects ? std::move(name)
-                                                           : "EncodedObjectAsID");
+        *ct = ContainerType::ClassName(
+            opts_.allow_objects ? std::move(name) : "EncodedObjectAsID");
         return {};
       }
       default: {  // 3: script path
@@ -385,9 +386,9 @@ class Decoder {
     }
     *count = LoadU32(data_ + pos_) & wire::kCountMask;
     if (*count > opts_.max_container_elements) {
-      return Fail(ErrorKind::kLimitExceeded, pos_,
-                  absl::StrCat(what, " of ", *count,
-                               " elements exceeds the limit"));
+      return Fail(
+          ErrorKind::kLimitExceeded, pos_,
+          absl::StrCat(what, " of ", *count, " elements exceeds the limit"));
     }
     pos_ += 4;
     return {};

@@ -4,13 +4,14 @@
 // hand-made vectors for what no engine here produces (double builds,
 // Pandemonium). The real-engine corpora are tested in //tests.
 
+#include "codec/reference/decoder.h"
+
 #include <cmath>
 #include <cstring>
 #include <string>
 
 #include "absl/strings/escaping.h"
 #include "absl/strings/str_replace.h"
-#include "codec/reference/decoder.h"
 #include "codec/reference/encoder.h"
 #include "gtest/gtest.h"
 
@@ -71,8 +72,8 @@ TEST(ReferenceTest, GoldenVectorsRoundTrip) {
       {"02000100 efcdab89674523f1", Dialect::kGodot4, false},
       {"03000000 0000203e", Dialect::kGodot4, false},
       {"03000100 555555555555d53f", Dialect::kGodot4, false},
-      {"1c000100 02000000 01000000 02000100 efcdab89674523f1",
-       Dialect::kGodot4, false},
+      {"1c000100 02000000 01000000 02000100 efcdab89674523f1", Dialect::kGodot4,
+       false},
       {"1b000500 02000000 02000000 01000000 02000100 efcdab89674523f1 "
        "02000100 efcdab89674523f1",
        Dialect::kGodot4, false},
@@ -161,17 +162,17 @@ TEST(ReferenceTest, DecodedValues) {
 }
 
 TEST(ReferenceTest, EncoderWidthRules) {
-  EXPECT_EQ(absl::BytesToHexString(
-                MustEncode(Variant::Float(NAN), Dialect::kGodot4)),
-            "03000100000000000000f87f");
+  EXPECT_EQ(
+      absl::BytesToHexString(MustEncode(Variant::Float(NAN), Dialect::kGodot4)),
+      "03000100000000000000f87f");
   EXPECT_EQ(absl::BytesToHexString(
                 MustEncode(Variant::Float(-0.0), Dialect::kGodot4)),
             "0300000000000080");
   EXPECT_EQ(absl::BytesToHexString(
                 MustEncode(Variant::Int(INT32_MIN), Dialect::kGodot4)),
             "0200000000000080");
-  EXPECT_EQ(absl::BytesToHexString(
-                MustEncode(Variant::Int(int64_t{INT32_MIN} - 1), Dialect::kGodot4)),
+  EXPECT_EQ(absl::BytesToHexString(MustEncode(
+                Variant::Int(int64_t{INT32_MIN} - 1), Dialect::kGodot4)),
             "02000100ffffff7fffffffff");
   // A null Object is written as NIL.
   EXPECT_EQ(absl::BytesToHexString(
@@ -202,23 +203,22 @@ TEST(ReferenceTest, ErrorsCarryKindOffsetAndPath) {
             ErrorKind::kInvalidType);
   EXPECT_EQ(DecodeError(Hex("18000000 00000000"), Dialect::kGodot4).kind,
             ErrorKind::kObjectsNotAllowed);
-  EXPECT_EQ(DecodeError(Hex("0f000000 01000000 00000000 00000000"),
-                        Dialect::kGodot3)
-                .kind,
-            ErrorKind::kInvalidNodePath);
+  EXPECT_EQ(
+      DecodeError(Hex("0f000000 01000000 00000000 00000000"), Dialect::kGodot3)
+          .kind,
+      ErrorKind::kInvalidNodePath);
   EXPECT_EQ(DecodeError(Hex("1d000000 ffffffff"), Dialect::kGodot4).kind,
             ErrorKind::kInvalidLength);
-  EXPECT_EQ(DecodeError(Hex("04000000 03000000 e0808000"), Dialect::kGodot3)
-                .kind,
-            ErrorKind::kInvalidUtf8);
+  EXPECT_EQ(
+      DecodeError(Hex("04000000 03000000 e0808000"), Dialect::kGodot3).kind,
+      ErrorKind::kInvalidUtf8);
 }
 
 TEST(ReferenceTest, HugeCountsAllocateNothing) {
   // 12 bytes declaring 2^31-1 elements: fails at once, no big allocation.
-  for (const char* hex : {"1c000000 ffffff7f 00000000",
-                          "20000000 ffffff7f 00000000",
-                          "22000000 ffffff7f 00000000",
-                          "1b000000 ffffff7f 00000000"}) {
+  for (const char* hex :
+       {"1c000000 ffffff7f 00000000", "20000000 ffffff7f 00000000",
+        "22000000 ffffff7f 00000000", "1b000000 ffffff7f 00000000"}) {
     Error e = DecodeError(Hex(hex), Dialect::kGodot4);
     EXPECT_FALSE(e.ok()) << hex;
   }

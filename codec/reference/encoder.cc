@@ -36,9 +36,9 @@ class Encoder {
       return {};
     }
     if (!WireId(d, type, &id)) {
-      return Fail(ErrorKind::kUnsupported,
-                  absl::StrCat(TypeName(type), " does not exist in ",
-                               DialectName(d)));
+      return Fail(
+          ErrorKind::kUnsupported,
+          absl::StrCat(TypeName(type), " does not exist in ", DialectName(d)));
     }
 
     if (int n = RealComponents(type)) {
@@ -146,9 +146,10 @@ class Encoder {
 
   Error WireString(const std::string& s) {
     if (!IsEncodableText(s, opts_.dialect)) {
-      return Fail(ErrorKind::kInvalidUtf8,
-                  absl::StrCat("string is not text ", DialectName(opts_.dialect),
-                               " can carry (invalid UTF-8 or NUL)"));
+      return Fail(
+          ErrorKind::kInvalidUtf8,
+          absl::StrCat("string is not text ", DialectName(opts_.dialect),
+                       " can carry (invalid UTF-8 or NUL)"));
     }
     if (s.size() > INT32_MAX - 3) {
       return Fail(ErrorKind::kLimitExceeded, "string longer than 2 GiB");
@@ -252,8 +253,8 @@ class Encoder {
       uint32_t kk, vk;
       if (Error e = ContainerKind(dict.key_type, &kk, &kp); !e.ok()) return e;
       if (Error e = ContainerKind(dict.value_type, &vk, &vp); !e.ok()) return e;
-      header |= (kk << wire::kDictKeyKindShift) |
-                (vk << wire::kDictValueKindShift);
+      header |=
+          (kk << wire::kDictKeyKindShift) | (vk << wire::kDictValueKindShift);
     }
     if (dict.entries.size() > wire::kCountMask) {
       return Fail(ErrorKind::kLimitExceeded, "Dictionary too large");

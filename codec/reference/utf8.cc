@@ -109,8 +109,11 @@ void AppendCodePoint(uint32_t cp, std::string* out) {
     out->push_back(static_cast<char>(cp));
     return;
   }
-  int len = cp < 0x800 ? 2 : cp < 0x10000 ? 3 : cp < 0x200000 ? 4
-                                           : cp < 0x4000000 ? 5 : 6;
+  int len = cp < 0x800       ? 2
+            : cp < 0x10000   ? 3
+            : cp < 0x200000  ? 4
+            : cp < 0x4000000 ? 5
+                             : 6;
   static constexpr uint8_t kLead[7] = {0, 0, 0xC0, 0xE0, 0xF0, 0xF8, 0xFC};
   char buf[6];
   for (int k = len - 1; k > 0; --k) {

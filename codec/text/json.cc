@@ -44,17 +44,19 @@ namespace {
 using JsonWriter = rapidjson::Writer<rapidjson::StringBuffer>;
 
 bool ValidUtf8(const std::string& s) {
-  return reference::IsEncodableText(s, Dialect::kGodot4) ||
-         s.empty();
+  return reference::IsEncodableText(s, Dialect::kGodot4) || s.empty();
 }
 
-bool Exact(double d) { return std::isfinite(d) && !(d == 0 && std::signbit(d)); }
+bool Exact(double d) {
+  return std::isfinite(d) && !(d == 0 && std::signbit(d));
+}
 
 std::string Bits64(double d) {
   uint64_t u;
   std::memcpy(&u, &d, 8);
   char buf[24];
-  std::snprintf(buf, sizeof(buf), "0x%016llx", static_cast<unsigned long long>(u));
+  std::snprintf(buf, sizeof(buf), "0x%016llx",
+                static_cast<unsigned long long>(u));
   return buf;
 }
 std::string Bits32(float f) {
@@ -339,7 +341,8 @@ class In {
         j["hex"].IsString()) {
       std::string hex(j["hex"].GetString(), j["hex"].GetStringLength());
       if (hex.size() % 2 != 0 ||
-          hex.find_first_not_of("0123456789abcdefABCDEF") != std::string::npos) {
+          hex.find_first_not_of("0123456789abcdefABCDEF") !=
+              std::string::npos) {
         return Fail("bad hex string");
       }
       *out = absl::HexStringToBytes(hex);
@@ -567,7 +570,8 @@ class In {
         return absl::OkStatus();
       case Type::kSignal: {
         Signal sig;
-        if (!p.IsObject() || !p.HasMember("name") || !p.HasMember("object_id")) {
+        if (!p.IsObject() || !p.HasMember("name") ||
+            !p.HasMember("object_id")) {
           return Fail("bad Signal");
         }
         if (absl::Status st = Text(p["name"], &sig.name); !st.ok()) return st;

@@ -59,7 +59,8 @@ TEST(JsonTest, ShapesAreReadable) {
 }
 
 TEST(JsonTest, RandomValuesOfEveryDialect) {
-  for (Dialect d : {Dialect::kGodot4, Dialect::kGodot3, Dialect::kPandemonium}) {
+  for (Dialect d :
+       {Dialect::kGodot4, Dialect::kGodot3, Dialect::kPandemonium}) {
     testing::RandomVariant gen(7 + static_cast<int>(d));
     testing::RandomOptions o;
     o.dialect = d;

@@ -49,8 +49,8 @@ std::string Printf(const char* fmt, double v) {
 // Shortest digits that round-trip the f32, in %g-like layout.
 std::string ShortestF32(float f) {
   char buf[64];
-  auto res = std::to_chars(buf, buf + sizeof(buf), f,
-                           std::chars_format::scientific);
+  auto res =
+      std::to_chars(buf, buf + sizeof(buf), f, std::chars_format::scientific);
   std::string sci(buf, res.ptr);  // d.dddde+XX
   const size_t e = sci.find('e');
   std::string digits = sci.substr(0, e);
@@ -66,7 +66,8 @@ std::string ShortestF32(float f) {
     out += digits.substr(0, 1);
     if (digits.size() > 1) out += "." + digits.substr(1);
     char eb[16];
-    std::snprintf(eb, sizeof(eb), "e%c%02d", exp < 0 ? '-' : '+', std::abs(exp));
+    std::snprintf(eb, sizeof(eb), "e%c%02d", exp < 0 ? '-' : '+',
+                  std::abs(exp));
     return out + eb;
   }
   if (exp < 0) {

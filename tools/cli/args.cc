@@ -48,9 +48,9 @@ absl::Status ParseCommon(const Args& args, Common* out) {
   }
   const std::string framing = args.Get("framing", "none");
   if (!ParseFraming(framing, &out->frame.framing)) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "--framing must be none, stream or packet-stream, not '", framing,
-        "'"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("--framing must be none, stream or packet-stream, not '",
+                     framing, "'"));
   }
   out->decode.allow_objects = args.Has("allow-objects");
   out->decode.reject_trailing_bytes = args.Has("strict");

@@ -19,7 +19,8 @@ namespace {
 constexpr char kHelp[] =
     "usage: gdwire decode [--dialect=godot4|godot3|pandemonium]\n"
     "                     [--format=text|json]\n"
-    "                     [--framing=none|stream|packet-stream] [--big-endian]\n"
+    "                     [--framing=none|stream|packet-stream] "
+    "[--big-endian]\n"
     "                     [--allow-objects] [--strict] [FILE|-]\n"
     "\n"
     "Decodes Godot Variant bytes (var_to_bytes, put_var, store_var) and\n"
@@ -42,11 +43,10 @@ constexpr char kHelp[] =
 int Decode(int argc, char** argv) {
   Args args;
   Common common;
-  absl::Status st =
-      ParseArgs(argc, argv,
-                {"dialect", "format", "framing", "big-endian", "allow-objects",
-                 "strict", "help"},
-                &args);
+  absl::Status st = ParseArgs(argc, argv,
+                              {"dialect", "format", "framing", "big-endian",
+                               "allow-objects", "strict", "help"},
+                              &args);
   if (st.ok() && args.Has("help")) {
     std::fputs(kHelp, stdout);
     return kExitOk;
@@ -63,7 +63,8 @@ int Decode(int argc, char** argv) {
   }
   std::string input;
   if (st = ReadInput(common.input, &input); !st.ok()) {
-    std::fprintf(stderr, "gdwire decode: %s\n", std::string(st.message()).c_str());
+    std::fprintf(stderr, "gdwire decode: %s\n",
+                 std::string(st.message()).c_str());
     return kExitBadInput;
   }
   const Dialect dialect = common.decode.dialect;
@@ -71,15 +72,16 @@ int Decode(int argc, char** argv) {
       absl::MakeConstSpan(reinterpret_cast<const uint8_t*>(input.data()),
                           input.size()),
       common.frame, common.decode, [&](Variant v, uint64_t) {
-        std::string line = format == "json" ? text::ToJson(v)
-                                            : text::ToText(v, dialect);
+        std::string line =
+            format == "json" ? text::ToJson(v) : text::ToText(v, dialect);
         line.push_back('\n');
         std::fwrite(line.data(), 1, line.size(), stdout);
         return absl::OkStatus();
       });
   std::fflush(stdout);
   if (!st.ok()) {
-    std::fprintf(stderr, "gdwire decode: %s\n", std::string(st.message()).c_str());
+    std::fprintf(stderr, "gdwire decode: %s\n",
+                 std::string(st.message()).c_str());
     return kExitBadInput;
   }
   return kExitOk;

@@ -17,7 +17,8 @@ namespace cli {
 namespace {
 constexpr char kHelp[] =
     "usage: gdwire recode [--dialect=godot4|godot3|pandemonium]\n"
-    "                     [--to-dialect=...] [--framing=...] [--to-framing=...]\n"
+    "                     [--to-dialect=...] [--framing=...] "
+    "[--to-framing=...]\n"
     "                     [--big-endian] [--allow-objects] [--full-objects]\n"
     "                     [--real-double] [FILE|-]\n"
     "\n"
@@ -27,7 +28,8 @@ constexpr char kHelp[] =
     "  --to-dialect      dialect to write (default: the input's)\n"
     "  --to-framing      framing to write (default: the input's)\n"
     "  --full-objects    write Objects in full (default with --allow-objects)\n"
-    "  --real-double     write math types as a double-precision build (godot4)\n"
+    "  --real-double     write math types as a double-precision build "
+    "(godot4)\n"
     "\n"
     "Exit status: 0 ok, 1 bad input (error on stderr), 2 usage.\n";
 }  // namespace
@@ -65,7 +67,8 @@ int Recode(int argc, char** argv) {
   eopts.real_is_double = args.Has("real-double");
   std::string input;
   if (st = ReadInput(common.input, &input); !st.ok()) {
-    std::fprintf(stderr, "gdwire recode: %s\n", std::string(st.message()).c_str());
+    std::fprintf(stderr, "gdwire recode: %s\n",
+                 std::string(st.message()).c_str());
     return kExitBadInput;
   }
   std::string out, payload;
@@ -85,7 +88,8 @@ int Recode(int argc, char** argv) {
         return absl::OkStatus();
       });
   if (!st.ok()) {
-    std::fprintf(stderr, "gdwire recode: %s\n", std::string(st.message()).c_str());
+    std::fprintf(stderr, "gdwire recode: %s\n",
+                 std::string(st.message()).c_str());
     return kExitBadInput;
   }
   std::fwrite(out.data(), 1, out.size(), stdout);

@@ -27,11 +27,10 @@ constexpr char kHelp[] =
 int Validate(int argc, char** argv) {
   Args args;
   Common common;
-  absl::Status st =
-      ParseArgs(argc, argv,
-                {"dialect", "framing", "big-endian", "allow-objects", "strict",
-                 "help"},
-                &args);
+  absl::Status st = ParseArgs(
+      argc, argv,
+      {"dialect", "framing", "big-endian", "allow-objects", "strict", "help"},
+      &args);
   if (st.ok() && args.Has("help")) {
     std::fputs(kHelp, stdout);
     return kExitOk;
