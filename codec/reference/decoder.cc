@@ -50,22 +50,46 @@ class Decoder {
 
   size_t pos() const { return pos_; }
 
+  // The recursive step. Kept small (the leaves live in Leaf, errors are
+  // built out of line) so that 1025 levels fit in a thread's stack even in
+  // sanitizer builds.
   Error Value(int depth, Variant* out) {
     const size_t start = pos_;
-    if (depth > opts_.max_depth) {
-      return Fail(ErrorKind::kTooDeep, start, "nesting deeper than max_depth");
-    }
-    if (Remaining() < 4) {
-      return Fail(ErrorKind::kTruncated, start, "truncated header");
-    }
+    if (depth > opts_.max_depth) return TooDeep(start);
+    if (Remaining() < 4) return BadHeader(start, 0, false);
     const uint32_t header = LoadU32(data_ + pos_);
-    const uint32_t id = header & wire::kTypeMask;
     Type type;
-    if (!TypeFromWireId(opts_.dialect, id, &type)) {
-      return Fail(ErrorKind::kInvalidType, start,
-                  absl::StrCat("invalid type id ", id));
+    if (!TypeFromWireId(opts_.dialect, header & wire::kTypeMask, &type)) {
+      return BadHeader(start, header & wire::kTypeMask, true);
     }
     pos_ += 4;
+    switch (type) {
+      case Type::kObject:
+        return ObjectValue(header, depth, start, out);
+      case Type::kDictionary:
+        return DictionaryValue(header, depth, out);
+      case Type::kArray:
+        return ArrayValue(header, depth, out);
+      default:
+        return Leaf(type, header, out);
+    }
+  }
+
+ private:
+  __attribute__((noinline)) Error TooDeep(size_t start) const {
+    return Fail(ErrorKind::kTooDeep, start, "nesting deeper than max_depth");
+  }
+  __attribute__((noinline)) Error BadHeader(size_t start, uint32_t id,
+                                            bool bad_type) const {
+    if (!bad_type)
+      return Fail(ErrorKind::kTruncated, start, "truncated header");
+    return Fail(ErrorKind::kInvalidType, start,
+                absl::StrCat("invalid type id ", id));
+  }
+
+  // Every type that holds no other value.
+  __attribute__((noinline)) Error Leaf(Type type, uint32_t header,
+                                       Variant* out) {
     const bool flag64 = (header & wire::kFlag64) != 0;
     const Dialect d = opts_.dialect;
 
@@ -144,8 +168,6 @@ class Decoder {
         *out = Variant::Rid(LoadU64(data_ + pos_));
         pos_ += 8;
         return {};
-      case Type::kObject:
-        return ObjectValue(header, depth, start, out);
       case Type::kCallable:
         *out = Variant::Callable();
         return {};
@@ -158,16 +180,11 @@ class Decoder {
         *out = Variant::MakeSignal(std::move(sig));
         return {};
       }
-      case Type::kDictionary:
-        return DictionaryValue(header, depth, out);
-      case Type::kArray:
-        return ArrayValue(header, depth, out);
       default:
         return PackedValue(type, flag64, out);
     }
   }
 
- private:
   size_t Remaining() const { return size_ - pos_; }
 
   // An f64 math component as the engine holds it: narrowed to real_t.
