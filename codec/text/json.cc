@@ -450,13 +450,7 @@ class In {
     } else if (j.IsString()) {
       *out = Variant::String(std::string(j.GetString(), j.GetStringLength()));
     } else if (j.IsArray()) {
-      gdwire::Array a;
-      for (const auto& e : j.GetArray()) {
-        Variant v;
-        if (absl::Status st = Value(e, depth + 1, &v); !st.ok()) return st;
-        a.items.push_back(std::move(v));
-      }
-      *out = Variant::MakeArray(std::move(a));
+      return PlainArray(j, depth, out);
     } else {
       if (j.MemberCount() != 1) {
         return Fail("a tagged value has exactly one member");
@@ -464,12 +458,118 @@ class In {
       const auto& m = *j.MemberBegin();
       Type t;
       if (absl::Status st = TypeOf(m.name.GetString(), &t); !st.ok()) return st;
-      return Tagged(t, m.value, depth, out);
+      switch (t) {
+        case Type::kObject:
+          return TaggedObject(m.value, depth, out);
+        case Type::kArray:
+          return TaggedArray(m.value, depth, out);
+        case Type::kDictionary:
+          return TaggedDict(m.value, depth, out);
+        default:
+          return Tagged(t, m.value, depth, out);
+      }
     }
     return absl::OkStatus();
   }
 
-  absl::Status Tagged(Type t, const Json& p, int depth, Variant* out) {
+  __attribute__((noinline)) absl::Status TaggedObject(const Json& p, int depth,
+                                                      Variant* out) {
+    Object o;
+    if (p.IsNull()) {
+      *out = Variant::MakeObject(std::move(o));
+      return absl::OkStatus();
+    }
+    if (!p.IsObject()) return Fail("bad Object");
+    if (p.HasMember("id")) {
+      o.kind = Object::Kind::kId;
+      if (absl::Status st = U64(p["id"], &o.id); !st.ok()) return st;
+    } else {
+      o.kind = Object::Kind::kFull;
+      if (!p.HasMember("class") || !p.HasMember("properties") ||
+          !p["properties"].IsArray()) {
+        return Fail("bad Object");
+      }
+      if (absl::Status st = Text(p["class"], &o.class_name); !st.ok()) {
+        return st;
+      }
+      for (const auto& e : p["properties"].GetArray()) {
+        if (!e.IsArray() || e.Size() != 2) return Fail("bad property");
+        std::string name;
+        Variant v;
+        if (absl::Status st = Text(e[0], &name); !st.ok()) return st;
+        if (absl::Status st = Value(e[1], depth + 1, &v); !st.ok()) {
+          return st;
+        }
+        o.properties.emplace_back(std::move(name), std::move(v));
+      }
+    }
+    *out = Variant::MakeObject(std::move(o));
+    return absl::OkStatus();
+  }
+
+  __attribute__((noinline)) absl::Status TaggedArray(const Json& p, int depth,
+                                                     Variant* out) {
+    gdwire::Array a;
+    if (!p.IsObject() || !p.HasMember("items") || !p["items"].IsArray()) {
+      return Fail("bad Array");
+    }
+    if (p.HasMember("type")) {
+      if (absl::Status st = Container(p["type"], &a.element_type); !st.ok()) {
+        return st;
+      }
+    }
+    for (const auto& e : p["items"].GetArray()) {
+      Variant v;
+      if (absl::Status st = Value(e, depth + 1, &v); !st.ok()) return st;
+      a.items.push_back(std::move(v));
+    }
+    *out = Variant::MakeArray(std::move(a));
+    return absl::OkStatus();
+  }
+
+  __attribute__((noinline)) absl::Status TaggedDict(const Json& p, int depth,
+                                                    Variant* out) {
+    Dictionary d;
+    if (!p.IsObject() || !p.HasMember("entries") || !p["entries"].IsArray()) {
+      return Fail("bad Dictionary");
+    }
+    if (p.HasMember("key_type")) {
+      if (absl::Status st = Container(p["key_type"], &d.key_type); !st.ok()) {
+        return st;
+      }
+    }
+    if (p.HasMember("value_type")) {
+      if (absl::Status st = Container(p["value_type"], &d.value_type);
+          !st.ok()) {
+        return st;
+      }
+    }
+    for (const auto& e : p["entries"].GetArray()) {
+      if (!e.IsArray() || e.Size() != 2) return Fail("bad entry");
+      Variant k, v;
+      if (absl::Status st = Value(e[0], depth + 1, &k); !st.ok()) return st;
+      if (absl::Status st = Value(e[1], depth + 1, &v); !st.ok()) return st;
+      d.entries.emplace_back(std::move(k), std::move(v));
+    }
+    *out = Variant::MakeDictionary(std::move(d));
+    return absl::OkStatus();
+  }
+
+  __attribute__((noinline)) absl::Status PlainArray(const Json& j, int depth,
+                                                    Variant* out) {
+    gdwire::Array a;
+    for (const auto& e : j.GetArray()) {
+      Variant v;
+      if (absl::Status st = Value(e, depth + 1, &v); !st.ok()) return st;
+      a.items.push_back(std::move(v));
+    }
+    *out = Variant::MakeArray(std::move(a));
+    return absl::OkStatus();
+  }
+
+  // Every type that holds no other value.
+  __attribute__((noinline)) absl::Status Tagged(Type t, const Json& p,
+                                                int depth, Variant* out) {
     if (int n = RealComponents(t)) {
       if (absl::Status st = Array(p, "math type"); !st.ok()) return st;
       if (static_cast<int>(p.Size()) != n) return Fail("wrong component count");
@@ -532,39 +632,6 @@ class In {
         *out = Variant::Rid(id);
         return absl::OkStatus();
       }
-      case Type::kObject: {
-        Object o;
-        if (p.IsNull()) {
-          *out = Variant::MakeObject(std::move(o));
-          return absl::OkStatus();
-        }
-        if (!p.IsObject()) return Fail("bad Object");
-        if (p.HasMember("id")) {
-          o.kind = Object::Kind::kId;
-          if (absl::Status st = U64(p["id"], &o.id); !st.ok()) return st;
-        } else {
-          o.kind = Object::Kind::kFull;
-          if (!p.HasMember("class") || !p.HasMember("properties") ||
-              !p["properties"].IsArray()) {
-            return Fail("bad Object");
-          }
-          if (absl::Status st = Text(p["class"], &o.class_name); !st.ok()) {
-            return st;
-          }
-          for (const auto& e : p["properties"].GetArray()) {
-            if (!e.IsArray() || e.Size() != 2) return Fail("bad property");
-            std::string name;
-            Variant v;
-            if (absl::Status st = Text(e[0], &name); !st.ok()) return st;
-            if (absl::Status st = Value(e[1], depth + 1, &v); !st.ok()) {
-              return st;
-            }
-            o.properties.emplace_back(std::move(name), std::move(v));
-          }
-        }
-        *out = Variant::MakeObject(std::move(o));
-        return absl::OkStatus();
-      }
       case Type::kCallable:
         *out = Variant::Callable();
         return absl::OkStatus();
@@ -579,53 +646,6 @@ class In {
           return st;
         }
         *out = Variant::MakeSignal(std::move(sig));
-        return absl::OkStatus();
-      }
-      case Type::kArray: {
-        gdwire::Array a;
-        if (!p.IsObject() || !p.HasMember("items") || !p["items"].IsArray()) {
-          return Fail("bad Array");
-        }
-        if (p.HasMember("type")) {
-          if (absl::Status st = Container(p["type"], &a.element_type);
-              !st.ok()) {
-            return st;
-          }
-        }
-        for (const auto& e : p["items"].GetArray()) {
-          Variant v;
-          if (absl::Status st = Value(e, depth + 1, &v); !st.ok()) return st;
-          a.items.push_back(std::move(v));
-        }
-        *out = Variant::MakeArray(std::move(a));
-        return absl::OkStatus();
-      }
-      case Type::kDictionary: {
-        Dictionary d;
-        if (!p.IsObject() || !p.HasMember("entries") ||
-            !p["entries"].IsArray()) {
-          return Fail("bad Dictionary");
-        }
-        if (p.HasMember("key_type")) {
-          if (absl::Status st = Container(p["key_type"], &d.key_type);
-              !st.ok()) {
-            return st;
-          }
-        }
-        if (p.HasMember("value_type")) {
-          if (absl::Status st = Container(p["value_type"], &d.value_type);
-              !st.ok()) {
-            return st;
-          }
-        }
-        for (const auto& e : p["entries"].GetArray()) {
-          if (!e.IsArray() || e.Size() != 2) return Fail("bad entry");
-          Variant k, v;
-          if (absl::Status st = Value(e[0], depth + 1, &k); !st.ok()) return st;
-          if (absl::Status st = Value(e[1], depth + 1, &v); !st.ok()) return st;
-          d.entries.emplace_back(std::move(k), std::move(v));
-        }
-        *out = Variant::MakeDictionary(std::move(d));
         return absl::OkStatus();
       }
       case Type::kPackedByteArray: {
