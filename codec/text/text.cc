@@ -1,368 +1,547 @@
 // Copyright 2026 The gdwire Authors.
 //
-// Godot text, as the engines write it. Rules, each checked against the
-// real-engine corpora (tests/data/corpus, `decoded_text`):
+// Godot text, byte for byte as the engines write it. Sources: the writers
+// (VariantWriter::write) of Godot 4.x core/variant/variant_parser.cpp
+// (godotengine/godot 008683a2; rtos_fix, StringLikeVariantOrder) with
+// thirdparty/grisu2/grisu2.h and core/templates/sort_array.h, Godot 3.x
+// core/variant_parser.cpp and core/sort_array.h, and Pandemonium
+// (Relintai/pandemonium_engine 220b2db4) core/variant/variant_parser.cpp
+// with String::c_escape / c_escape_multiline / num_scientific of its
+// core/string/ustring.cpp (1c31aebd). Every godot4 and godot3 rule was
+// checked on the engines, Godot 4.6.3 and 3.2.3 (the corpora's
+// `decoded_text` plus tests/data/text/*.json); Pandemonium's come from its
+// source only (no engine to run).
 //
-// godot4 (Godot 4.6 VariantWriter, compat mode):
-//   * FLOAT: 0 -> "0.0" (also -0), "nan", "inf", "inf_neg"; otherwise 16
-//     significant digits ("%.16g") plus ".0" when there is no '.' or 'e'.
-//   * real_t components (math types, PackedFloat32/Vector/Color arrays) of
-//     a single-precision build: the shortest digits that give back the f32,
-//     written fixed for decimal exponents -5..15 and as d.ddde+XX otherwise.
-//   * Containers: "[1, 2]", "{\n\"a\": 1,\n\"b\": 2\n}" (keys sorted, as the
-//     engine sorts them), "{}", typed "Array[int]([...])",
-//     "Dictionary[String, int]({...})"; StringName &"x"; NodePath("a/b:c");
-//     RID(), Callable(), Signal(); Objects "Object(Class,\"p\":v,...)\n".
-// godot3 / pandemonium (Godot 3.2 VariantWriter):
-//   * REAL: the value as f32 printed with "%g" (6 digits); 0 -> "0"; ".0"
-//     appended unless the text has '.' or 'e' or is "inf"/"nan" (so -inf
-//     prints "-inf.0", a 3.2 quirk); f64 subnormals become 0.0 through f32.
+// godot4 (var_to_str, i.e. VariantWriter in compat mode):
+//   * FLOAT: rtos_fix (internal/number.h): "0" for +-0, "inf", "inf_neg",
+//     "nan", Grisu2 digits of the f32 when the double is exactly an f32, else
+//     of the double; then ".0" unless the text has '.', 'e' or 'E' or is
+//     inf/nan ("inf_neg" has an 'e').
+//   * real_t components (Vector2..Projection but Color, packed vector
+//     arrays) are the f32 the single-precision engine holds (or the double
+//     with real_is_double), Color and PackedFloat32/ColorArray are always f32,
+//     PackedFloat64Array double; each through rtos_fix without ".0".
+//   * String: "..." with only \\ and \" escaped (c_escape_multiline);
+//     StringName &"...", NodePath("..."), PackedStringArray elements with
+//     c_escape (\\ \a \b \f \n \r \t \v \' \").
+//   * "Name(a, b)"; "PackedByteArray(1, 2)"; "RID()" / "RID(<id as int64>)";
+//     "Callable()"; "Signal()"; "[a, b]"; "{\n<k>: <v>,\n<k>: <v>\n}" or
+//     "{}"; typed "Array[T]([...])", "Dictionary[K, V]({...})" with
+//     "Variant" for an untyped side and Resource("<path>") for a script.
+//   * Dictionary keys sorted as the engine sorts them (internal/key_order.h).
+//   * Object: "Object(<class>," then "\"<name>\":<value>" joined by ",",
+//     then ")\n"; an object sent as id prints as the EncodedObjectAsID the
+//     engine decodes it to: Object(EncodedObjectAsID,"object_id":<id as
+//     int64>,"script":null)\n; a null object "null".
+//   * Recursion: a container or object more than 100 levels deep is written
+//     as [] / {} / null (MAX_RECURSION; the typed prefix stays).
+// godot3 (var2str):
+//   * REAL: the value as real_t (f32: f64 subnormals become 0, |x| >
+//     FLT_MAX becomes inf), "0" for 0, else "%g" (6 digits; "-nan", "-inf");
+//     then ".0" unless it has '.' or 'e' or is "inf"/"nan" (so "-inf.0",
+//     "-nan.0", "0.0", "3.0").
+//   * Components the same without ".0" ("Vector2( 0, -inf )").
 //   * Spaces inside brackets: "Vector2( 1, 2 )", "[ 1, 2 ]", "[  ]",
-//     "PoolIntArray(  )", Dictionary "{\n\"a\": 1\n}" / "{\n\n}", sorted
-//     keys (type id first, then value); RID prints as nothing.
-// Strings are written with c_escape_multiline: only '\\' and '"' escaped.
+//     "PoolIntArray(  )"; Dictionary "{\n<k>: <v>,\n<k>: <v>\n}", empty
+//     "{\n\n}"; type names Quat, Transform, Pool*Array.
+//   * String c_escape_multiline; NodePath and PoolStringArray c_escape,
+//     which in 3.x also turns '?' into \?.
+//   * RID prints as nothing ("[ , 1 ]"); no recursion limit.
+// pandemonium (var2str of the fork):
+//   * REAL and components: rtos_fix = "0", "nan", "inf", "inf_neg", else
+//     "%g"; ".0" as godot3 but never after inf/inf_neg/nan.
+//   * The integer vectors and Rect2i also go through rtos_fix ("%g" of the
+//     int: Vector2i( 1, 2.14748e+09 )).
+//   * godot3 layout with Pandemonium's names (Quaternion, Transform,
+//     Projection without inner spaces, PoolVector2iArray ...); StringName
+//     @"..." with c_escape; empty Dictionary "{\n}".
 
 #include "codec/text/text.h"
 
-#include <algorithm>
-#include <charconv>
 #include <cmath>
-#include <cstdio>
+#include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_join.h"
+#include "codec/text/internal/key_order.h"
+#include "codec/text/internal/number.h"
 
 namespace gdwire {
 namespace text {
 namespace {
 
-bool Godot3Style(Dialect d) { return d != Dialect::kGodot4; }
+using internal::FormatG;
+using internal::Godot4Real;
 
-std::string Printf(const char* fmt, double v) {
-  char buf[64];
-  std::snprintf(buf, sizeof(buf), fmt, v);
-  return buf;
-}
+constexpr int kGodot4MaxRecursion = 100;
 
-// Shortest digits that round-trip the f32, in %g-like layout.
-std::string ShortestF32(float f) {
-  char buf[64];
-  auto res =
-      std::to_chars(buf, buf + sizeof(buf), f, std::chars_format::scientific);
-  std::string sci(buf, res.ptr);  // d.dddde+XX
-  const size_t e = sci.find('e');
-  std::string digits = sci.substr(0, e);
-  const int exp = std::stoi(sci.substr(e + 1));
-  bool neg = false;
-  if (!digits.empty() && digits[0] == '-') {
-    neg = true;
-    digits.erase(0, 1);
-  }
-  digits.erase(std::remove(digits.begin(), digits.end(), '.'), digits.end());
-  std::string out = neg ? "-" : "";
-  if (exp < -5 || exp >= 16) {
-    out += digits.substr(0, 1);
-    if (digits.size() > 1) out += "." + digits.substr(1);
-    char eb[16];
-    std::snprintf(eb, sizeof(eb), "e%c%02d", exp < 0 ? '-' : '+',
-                  std::abs(exp));
-    return out + eb;
-  }
-  if (exp < 0) {
-    return out + "0." + std::string(-exp - 1, '0') + digits;
-  }
-  if (static_cast<int>(digits.size()) <= exp + 1) {
-    return out + digits + std::string(exp + 1 - digits.size(), '0');
-  }
-  return out + digits.substr(0, exp + 1) + "." + digits.substr(exp + 1);
-}
-
-// Godot 4 rtos_fix for a double.
-std::string Real4Double(double d) {
-  if (d == 0) return "0";
-  if (std::isnan(d)) return "nan";
-  if (std::isinf(d)) return d > 0 ? "inf" : "inf_neg";
-  return Printf("%.16g", d);
-}
-
-// Godot 4 rtos_fix for a real_t component.
-std::string Real4Component(double d, const TextOptions& o) {
-  if (o.real_is_double) return Real4Double(d);
-  const float f = NarrowF64ToF32(d);
-  if (f == 0) return "0";
-  if (std::isnan(f)) return "nan";
-  if (std::isinf(f)) return f > 0 ? "inf" : "inf_neg";
-  return ShortestF32(f);
-}
-
-// Godot 3 rtosfix: "%g" of the value as real_t (f32).
-std::string Real3(double d) {
-  const float f = static_cast<float>(d);
-  if (f == 0) return "0";
-  return Printf("%g", static_cast<double>(f));
-}
-
-std::string Component(double d, const TextOptions& o) {
-  return Godot3Style(o.dialect) ? Real3(d) : Real4Component(d, o);
-}
-
-std::string FloatText(double d, const TextOptions& o) {
-  std::string s = Godot3Style(o.dialect) ? Real3(d) : Real4Double(d);
-  if (s != "inf" && s != "nan" && s != "inf_neg" &&
-      s.find('.') == std::string::npos && s.find('e') == std::string::npos) {
-    s += ".0";
-  }
-  return s;
-}
-
-std::string Quote(const std::string& s) {
-  std::string out = "\"";
+// c_escape_multiline: only the backslash and the double quote.
+void AppendEscapedMultiline(const std::string& s, std::string* out) {
   for (char c : s) {
-    if (c == '\\' || c == '"') out.push_back('\\');
-    out.push_back(c);
-  }
-  return out + "\"";
-}
-
-// The type names of the dialect.
-std::string NameOf(Type t, Dialect d) {
-  if (d == Dialect::kGodot4) return std::string(TypeName(t));
-  switch (t) {
-    case Type::kQuaternion:
-      return d == Dialect::kGodot3 ? "Quat" : "Quaternion";
-    case Type::kTransform3D:
-      return "Transform";
-    case Type::kFloat:
-      return "float";
-    case Type::kPackedByteArray:
-      return "PoolByteArray";
-    case Type::kPackedInt32Array:
-      return "PoolIntArray";
-    case Type::kPackedFloat32Array:
-      return "PoolRealArray";
-    case Type::kPackedStringArray:
-      return "PoolStringArray";
-    case Type::kPackedVector2Array:
-      return "PoolVector2Array";
-    case Type::kPackedVector3Array:
-      return "PoolVector3Array";
-    case Type::kPackedColorArray:
-      return "PoolColorArray";
-    case Type::kPackedVector4Array:
-      return "PoolVector4Array";
-    default:
-      return std::string(TypeName(t));
+    if (c == '\\' || c == '"') out->push_back('\\');
+    out->push_back(c);
   }
 }
 
-// "Name(a, b)" (godot4) or "Name( a, b )" (godot3).
-std::string Call(const std::string& name, const std::vector<std::string>& args,
-                 Dialect d) {
-  if (Godot3Style(d)) {
-    return absl::StrCat(name, "( ", absl::StrJoin(args, ", "), " )");
+// c_escape; Godot 3.x and Pandemonium also escape '?'.
+void AppendEscapedC(const std::string& s, bool question_mark,
+                    std::string* out) {
+  for (char c : s) {
+    char e = 0;
+    switch (c) {
+      case '\\':
+        e = '\\';
+        break;
+      case '\a':
+        e = 'a';
+        break;
+      case '\b':
+        e = 'b';
+        break;
+      case '\f':
+        e = 'f';
+        break;
+      case '\n':
+        e = 'n';
+        break;
+      case '\r':
+        e = 'r';
+        break;
+      case '\t':
+        e = 't';
+        break;
+      case '\v':
+        e = 'v';
+        break;
+      case '\'':
+        e = '\'';
+        break;
+      case '?':
+        if (question_mark) e = '?';
+        break;
+      case '"':
+        e = '"';
+        break;
+      default:
+        break;
+    }
+    if (e != 0) {
+      out->push_back('\\');
+      out->push_back(e);
+    } else {
+      out->push_back(c);
+    }
   }
-  return absl::StrCat(name, "(", absl::StrJoin(args, ", "), ")");
 }
 
-std::string NodePathText(const NodePath& np) {
+std::string NodePathString(const NodePath& np) {
   std::string s = np.absolute ? "/" : "";
-  s += absl::StrJoin(np.names, "/");
-  for (const auto& sub : np.subnames) s += ":" + sub;
+  for (size_t i = 0; i < np.names.size(); ++i) {
+    if (i > 0) s += '/';
+    s += np.names[i];
+  }
+  for (const std::string& sub : np.subnames) {
+    s += ':';
+    s += sub;
+  }
   return s;
 }
 
-// Godot's Variant ordering for sorting Dictionary keys: by type id, then
-// by value (strings by code point, numbers numerically).
-bool KeyLess(const Variant& a, const Variant& b, Dialect d) {
-  uint32_t ia = 0, ib = 0;
-  WireId(d, a.type(), &ia);
-  WireId(d, b.type(), &ib);
-  const bool sa = a.type() == Type::kString || a.type() == Type::kStringName;
-  const bool sb = b.type() == Type::kString || b.type() == Type::kStringName;
-  if (d == Dialect::kGodot4 && sa && sb) return a.as_string() < b.as_string();
-  if (ia != ib) return ia < ib;
-  switch (a.type()) {
-    case Type::kBool:
-      return a.as_bool() < b.as_bool();
-    case Type::kInt:
-      return a.as_int() < b.as_int();
-    case Type::kFloat:
-      return a.as_float() < b.as_float();
-    case Type::kString:
-    case Type::kStringName:
-      return a.as_string() < b.as_string();  // UTF-8 order = code points
-    default:
-      return false;
-  }
+bool HasDotOrE(const std::string& s) {
+  return s.find_first_of(".eE") != std::string::npos;
 }
+
+// The value a single-precision engine holds for a real_t / float field.
+double AsF32(double v) { return WidenF32Exact(NarrowF64ToF32(v)); }
 
 class Writer {
  public:
-  explicit Writer(const TextOptions& o) : o_(o) {}
+  explicit Writer(const TextOptions& o) : o_(o), d_(o.dialect) {}
 
-  std::string Value(const Variant& v) {
-    const Dialect d = o_.dialect;
+  std::string Finish() { return std::move(out_); }
+
+  void Write(const Variant& v, int depth) {
     const Type t = v.type();
     if (RealComponents(t) != 0) {
-      std::vector<std::string> args;
-      for (double c : v.reals()) args.push_back(Component(c, o_));
-      return Call(NameOf(t, d), args, d);
+      const bool f32_always = t == Type::kColor;
+      BeginCall(t);
+      for (size_t i = 0; i < v.reals().size(); ++i) {
+        if (i > 0) out_ += ", ";
+        out_ += Real(v.reals()[i], f32_always);
+      }
+      EndCall(t);
+      return;
     }
     if (IntComponents(t) != 0) {
-      std::vector<std::string> args;
-      for (int32_t c : v.ints()) args.push_back(absl::StrCat(c));
-      return Call(NameOf(t, d), args, d);
+      BeginCall(t);
+      for (size_t i = 0; i < v.ints().size(); ++i) {
+        if (i > 0) out_ += ", ";
+        out_ += Int32(v.ints()[i]);
+      }
+      EndCall(t);
+      return;
     }
     switch (t) {
       case Type::kNil:
-        return "null";
+        out_ += "null";
+        return;
       case Type::kBool:
-        return v.as_bool() ? "true" : "false";
+        out_ += v.as_bool() ? "true" : "false";
+        return;
       case Type::kInt:
-        return absl::StrCat(v.as_int());
+        absl::StrAppend(&out_, v.as_int());
+        return;
       case Type::kFloat:
-        return FloatText(v.as_float(), o_);
+        out_ += FloatText(v.as_float());
+        return;
       case Type::kString:
-        return Quote(v.as_string());
+        out_ += '"';
+        AppendEscapedMultiline(v.as_string(), &out_);
+        out_ += '"';
+        return;
       case Type::kStringName:
-        return (d == Dialect::kGodot4 ? "&" : "") + Quote(v.as_string());
+        if (d_ == Dialect::kGodot3) {  // no such type: write the text
+          out_ += '"';
+          AppendEscapedMultiline(v.as_string(), &out_);
+          out_ += '"';
+          return;
+        }
+        out_ += d_ == Dialect::kGodot4 ? "&\"" : "@\"";
+        AppendEscapedC(v.as_string(), Godot3Style(), &out_);
+        out_ += '"';
+        return;
       case Type::kNodePath:
-        return "NodePath(" + Quote(NodePathText(v.node_path())) + ")";
+        out_ += "NodePath(\"";
+        AppendEscapedC(NodePathString(v.node_path()), Godot3Style(), &out_);
+        out_ += "\")";
+        return;
       case Type::kRID:
-        if (Godot3Style(d)) return "";
-        return v.rid() == 0 ? "RID()" : absl::StrCat("RID(", v.rid(), ")");
+        if (Godot3Style()) return;  // 3.x and Pandemonium write nothing
+        if (v.rid() == 0) {
+          out_ += "RID()";
+        } else {
+          absl::StrAppend(&out_, "RID(", static_cast<int64_t>(v.rid()), ")");
+        }
+        return;
       case Type::kCallable:
-        return "Callable()";
+        out_ += "Callable()";
+        return;
       case Type::kSignal:
-        return "Signal()";
+        out_ += "Signal()";
+        return;
       case Type::kObject:
-        return ObjectText(v.object());
+        WriteObject(v.object(), depth);
+        return;
       case Type::kArray:
-        return ArrayText(v.array());
+        WriteArray(v.array(), depth);
+        return;
       case Type::kDictionary:
-        return DictText(v.dictionary());
+        WriteDictionary(v.dictionary(), depth);
+        return;
       default:
-        return Packed(v);
+        WritePacked(v);
+        return;
     }
   }
 
  private:
-  std::string ObjectText(const Object& o) {
-    switch (o.kind) {
-      case Object::Kind::kNull:
-        return "null";
-      case Object::Kind::kId:
-        return absl::StrCat("Object(EncodedObjectAsID,\"object_id\":",
-                            static_cast<int64_t>(o.id), ",\"script\":null)\n");
-      case Object::Kind::kFull: {
-        std::string s = "Object(" + o.class_name;
-        for (const auto& p : o.properties) {
-          s += "," + Quote(p.first) + ":" + Value(p.second);
-        }
-        return s + ")\n";
-      }
+  bool Godot3Style() const { return d_ != Dialect::kGodot4; }
+
+  // One real number as rtos_fix writes it. `f32_always`: a `float` field
+  // (Color, PackedFloat32Array, PackedColorArray) rather than a real_t.
+  std::string Real(double v, bool f32_always) const {
+    const double x = (f32_always || !o_.real_is_double) ? AsF32(v) : v;
+    switch (d_) {
+      case Dialect::kGodot4:
+        return Godot4Real(x);
+      case Dialect::kGodot3:
+        return x == 0 ? "0" : FormatG(x);
+      case Dialect::kPandemonium:
+        break;
     }
-    return "null";
+    return PandemoniumReal(x);
   }
 
-  std::string TypeText(const ContainerType& ct) {
+  // Pandemonium's rtos_fix.
+  static std::string PandemoniumReal(double x) {
+    if (x == 0) return "0";
+    if (std::isnan(x)) return "nan";
+    if (std::isinf(x)) return x > 0 ? "inf" : "inf_neg";
+    return FormatG(x);
+  }
+
+  // An i32 component (Pandemonium passes them through rtos_fix too).
+  std::string Int32(int32_t i) const {
+    if (d_ == Dialect::kPandemonium) return PandemoniumReal(i);
+    return absl::StrCat(i);
+  }
+
+  std::string FloatText(double d) const {
+    std::string s;
+    switch (d_) {
+      case Dialect::kGodot4:
+        s = Godot4Real(d);
+        if (s != "inf" && s != "-inf" && s != "nan" && !HasDotOrE(s)) {
+          s += ".0";
+        }
+        return s;
+      case Dialect::kGodot3: {
+        const double x = o_.real_is_double ? d : AsF32(d);
+        s = x == 0 ? "0" : FormatG(x);
+        if (s != "inf" && s != "nan" && !HasDotOrE(s)) s += ".0";
+        return s;
+      }
+      case Dialect::kPandemonium:
+        break;
+    }
+    s = PandemoniumReal(o_.real_is_double ? d : AsF32(d));
+    if (s != "inf" && s != "inf_neg" && s != "nan" && !HasDotOrE(s)) {
+      s += ".0";
+    }
+    return s;
+  }
+
+  std::string MathName(Type t) const {
+    if (d_ == Dialect::kGodot4) return std::string(TypeName(t));
+    switch (t) {
+      case Type::kQuaternion:
+        return d_ == Dialect::kGodot3 ? "Quat" : "Quaternion";
+      case Type::kTransform3D:
+        return "Transform";
+      default:
+        return std::string(TypeName(t));
+    }
+  }
+
+  std::string PackedName(Type t) const {
+    if (d_ == Dialect::kGodot4) return std::string(TypeName(t));
+    switch (t) {
+      case Type::kPackedByteArray:
+        return "PoolByteArray";
+      case Type::kPackedInt32Array:
+        return "PoolIntArray";
+      case Type::kPackedFloat32Array:
+        return "PoolRealArray";
+      case Type::kPackedStringArray:
+        return "PoolStringArray";
+      case Type::kPackedVector2Array:
+        return "PoolVector2Array";
+      case Type::kPackedVector3Array:
+        return "PoolVector3Array";
+      case Type::kPackedColorArray:
+        return "PoolColorArray";
+      case Type::kPackedVector4Array:
+        return "PoolVector4Array";
+      default:
+        return std::string(TypeName(t));
+    }
+  }
+
+  // "Name(" (godot4, and Pandemonium's Projection) or "Name( ".
+  bool Spaced(Type t) const {
+    return Godot3Style() &&
+           !(d_ == Dialect::kPandemonium && t == Type::kProjection);
+  }
+  void BeginCall(Type t) {
+    absl::StrAppend(&out_, MathName(t), Spaced(t) ? "( " : "(");
+  }
+  void EndCall(Type t) { out_ += Spaced(t) ? " )" : ")"; }
+
+  void WriteObject(const Object& o, int depth) {
+    if (o.kind == Object::Kind::kNull) {
+      out_ += "null";
+      return;
+    }
+    if (d_ == Dialect::kGodot4 && depth > kGodot4MaxRecursion) {
+      out_ += "null";
+      return;
+    }
+    if (o.kind == Object::Kind::kId) {
+      absl::StrAppend(&out_, "Object(EncodedObjectAsID,\"object_id\":",
+                      static_cast<int64_t>(o.id), ",\"script\":null)\n");
+      return;
+    }
+    absl::StrAppend(&out_, "Object(", o.class_name, ",");
+    for (size_t i = 0; i < o.properties.size(); ++i) {
+      if (i > 0) out_ += ',';
+      absl::StrAppend(&out_, "\"", o.properties[i].first, "\":");
+      Write(o.properties[i].second, depth + 1);
+    }
+    out_ += ")\n";
+  }
+
+  // Whether a container side is typed as the engine sees it (a builtin
+  // NIL is Variant, i.e. untyped).
+  static bool IsTyped(const ContainerType& ct) {
+    return ct.is_typed() && !(ct.kind == ContainerType::Kind::kBuiltin &&
+                              ct.builtin == Type::kNil);
+  }
+
+  // The element / key / value type of a typed container (godot4).
+  std::string ContainerTypeText(const ContainerType& ct) const {
     switch (ct.kind) {
       case ContainerType::Kind::kNone:
         return "Variant";
       case ContainerType::Kind::kBuiltin:
-        return NameOf(ct.builtin, o_.dialect);
+        if (ct.builtin == Type::kNil) return "Variant";
+        return std::string(TypeName(ct.builtin));
       case ContainerType::Kind::kClassName:
         return ct.name;
-      case ContainerType::Kind::kScript:
-        return "Resource(" + Quote(ct.name) + ")";
+      case ContainerType::Kind::kScript: {
+        std::string s = "Resource(\"";
+        AppendEscapedMultiline(ct.name, &s);
+        return s + "\")";
+      }
     }
     return "Variant";
   }
 
-  std::string ArrayText(const Array& a) {
-    std::vector<std::string> items;
-    items.reserve(a.items.size());
-    for (const Variant& e : a.items) items.push_back(Value(e));
-    if (Godot3Style(o_.dialect)) {
-      return "[ " + absl::StrJoin(items, ", ") + " ]";
+  void WriteArray(const Array& a, int depth) {
+    if (Godot3Style()) {
+      out_ += "[ ";
+      for (size_t i = 0; i < a.items.size(); ++i) {
+        if (i > 0) out_ += ", ";
+        Write(a.items[i], depth + 1);
+      }
+      out_ += " ]";
+      return;
     }
-    std::string s = "[" + absl::StrJoin(items, ", ") + "]";
-    if (a.element_type.is_typed()) {
-      return "Array[" + TypeText(a.element_type) + "](" + s + ")";
+    const bool typed = IsTyped(a.element_type);
+    if (typed) {
+      absl::StrAppend(&out_, "Array[", ContainerTypeText(a.element_type), "](");
     }
-    return s;
+    if (depth > kGodot4MaxRecursion) {
+      out_ += "[]";
+    } else {
+      out_ += '[';
+      for (size_t i = 0; i < a.items.size(); ++i) {
+        if (i > 0) out_ += ", ";
+        Write(a.items[i], depth + 1);
+      }
+      out_ += ']';
+    }
+    if (typed) out_ += ')';
   }
 
-  std::string DictText(const Dictionary& dict) {
+  void WriteDictionary(const Dictionary& dict, int depth) {
     std::vector<const std::pair<Variant, Variant>*> entries;
+    entries.reserve(dict.entries.size());
     for (const auto& kv : dict.entries) entries.push_back(&kv);
-    const Dialect d = o_.dialect;
-    std::stable_sort(entries.begin(), entries.end(),
-                     [d](const auto* a, const auto* b) {
-                       return KeyLess(a->first, b->first, d);
-                     });
-    std::vector<std::string> lines;
-    for (const auto* kv : entries) {
-      lines.push_back(Value(kv->first) + ": " + Value(kv->second));
+
+    if (Godot3Style()) {
+      internal::SortEntries(&entries, d_, o_.real_is_double);
+      out_ += "{\n";
+      for (size_t i = 0; i < entries.size(); ++i) {
+        Write(entries[i]->first, depth + 1);
+        out_ += ": ";
+        Write(entries[i]->second, depth + 1);
+        if (i + 1 < entries.size()) {
+          out_ += ",\n";
+        } else if (d_ == Dialect::kPandemonium) {
+          out_ += '\n';
+        }
+      }
+      // 3.x closes with "\n}" even when empty; Pandemonium ends each entry
+      // with a newline and closes with "}".
+      out_ += d_ == Dialect::kPandemonium ? "}" : "\n}";
+      return;
     }
-    std::string s;
-    if (Godot3Style(d)) {
-      return "{\n" + absl::StrJoin(lines, ",\n") + "\n}";
+
+    const bool typed = IsTyped(dict.key_type) || IsTyped(dict.value_type);
+    if (typed) {
+      absl::StrAppend(&out_, "Dictionary[", ContainerTypeText(dict.key_type),
+                      ", ", ContainerTypeText(dict.value_type), "](");
     }
-    s = lines.empty() ? "{}" : "{\n" + absl::StrJoin(lines, ",\n") + "\n}";
-    if (dict.key_type.is_typed() || dict.value_type.is_typed()) {
-      return "Dictionary[" + TypeText(dict.key_type) + ", " +
-             TypeText(dict.value_type) + "](" + s + ")";
+    if (depth > kGodot4MaxRecursion || entries.empty()) {
+      out_ += "{}";
+    } else {
+      internal::SortEntries(&entries, d_, o_.real_is_double);
+      out_ += "{\n";
+      for (size_t i = 0; i < entries.size(); ++i) {
+        Write(entries[i]->first, depth + 1);
+        out_ += ": ";
+        Write(entries[i]->second, depth + 1);
+        out_ += i + 1 < entries.size() ? ",\n" : "\n";
+      }
+      out_ += '}';
     }
-    return s;
+    if (typed) out_ += ')';
   }
 
-  std::string Packed(const Variant& v) {
-    std::vector<std::string> args;
-    switch (v.type()) {
+  void WritePacked(const Variant& v) {
+    const Type t = v.type();
+    std::vector<std::string> items;
+    switch (t) {
       case Type::kPackedByteArray:
-        for (uint8_t b : v.packed_bytes()) args.push_back(absl::StrCat(b));
+        for (uint8_t b : v.packed_bytes()) items.push_back(absl::StrCat(b));
         break;
       case Type::kPackedInt32Array:
+        for (int32_t x : v.packed_int32()) items.push_back(absl::StrCat(x));
+        break;
       case Type::kPackedVector2iArray:
       case Type::kPackedVector3iArray:
       case Type::kPackedVector4iArray:
-        for (int32_t x : v.packed_int32()) args.push_back(absl::StrCat(x));
+        for (int32_t x : v.packed_int32()) items.push_back(Int32(x));
         break;
       case Type::kPackedInt64Array:
-        for (int64_t x : v.packed_int64()) args.push_back(absl::StrCat(x));
+        for (int64_t x : v.packed_int64()) items.push_back(absl::StrCat(x));
         break;
       case Type::kPackedFloat32Array:
+        for (float x : v.packed_float32()) {
+          items.push_back(Real(WidenF32Exact(x), /*f32_always=*/true));
+        }
+        break;
       case Type::kPackedColorArray:
         for (float x : v.packed_float32()) {
-          args.push_back(Component(WidenF32Exact(x), o_));
+          items.push_back(Real(WidenF32Exact(x), /*f32_always=*/true));
         }
         break;
       case Type::kPackedFloat64Array:
         for (double x : v.packed_float64()) {
-          args.push_back(Godot3Style(o_.dialect) ? Real3(x) : Real4Double(x));
+          // A double array even in a single-precision build.
+          items.push_back(d_ == Dialect::kGodot4 ? Godot4Real(x)
+                                                 : Real(x, false));
         }
         break;
       case Type::kPackedStringArray:
-        for (const auto& s : v.packed_strings()) args.push_back(Quote(s));
+        for (const std::string& s : v.packed_strings()) {
+          std::string q = "\"";
+          AppendEscapedC(s, Godot3Style(), &q);
+          items.push_back(q + "\"");
+        }
         break;
-      default:  // real vectors
-        for (double x : v.packed_float64()) args.push_back(Component(x, o_));
+      case Type::kPackedVector2Array:
+      case Type::kPackedVector3Array:
+      case Type::kPackedVector4Array:
+        for (double x : v.packed_float64()) {
+          items.push_back(Real(x, /*f32_always=*/false));
+        }
+        break;
+      default:
         break;
     }
-    return Call(NameOf(v.type(), o_.dialect), args, o_.dialect);
+    out_ += PackedName(t);
+    out_ += Godot3Style() ? "( " : "(";
+    for (size_t i = 0; i < items.size(); ++i) {
+      if (i > 0) out_ += ", ";
+      out_ += items[i];
+    }
+    out_ += Godot3Style() ? " )" : ")";
   }
 
   const TextOptions& o_;
+  const Dialect d_;
+  std::string out_;
 };
 
 }  // namespace
 
 std::string ToText(const Variant& v, const TextOptions& options) {
   Writer w(options);
-  return w.Value(v);
+  w.Write(v, 0);
+  return w.Finish();
 }
 
 }  // namespace text

@@ -6,10 +6,12 @@
 //   std::string s = gdwire::text::ToText(v, gdwire::Dialect::kGodot4);
 //   // "Vector3(1, 2, 3)", "{\n\"a\": 1\n}", "PackedByteArray(1, 2)", ...
 //
-// Numbers are formatted with the engine's rules (godot4: FLOAT with up to
-// 17 significant digits and `inf_neg`; math components as real_t; godot3:
-// "%g"-style 6 digits, "-inf.0"), strings are escaped as the engine does,
-// Dictionaries keep the engine's layout and key order.
+// Numbers are formatted with the engine's rules (godot4: Grisu2 digits, of
+// the f32 when the value is one, `inf_neg`; math components as real_t;
+// godot3: the value as real_t printed with "%g", "-inf.0"), strings are
+// escaped as the engine does, and Dictionaries are written in the engine's
+// layout and key order (both engines sort the keys). The rules and their
+// sources are listed in text.cc.
 
 #ifndef GDWIRE_CODEC_TEXT_TEXT_H_
 #define GDWIRE_CODEC_TEXT_TEXT_H_
