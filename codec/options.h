@@ -4,12 +4,13 @@
 //
 // Defaults are Godot's own (objects off, depth 1024, trailing bytes
 // ignored) plus resource limits that keep a hostile message from making a
-// decoder allocate more than the input justifies.
+// decoder allocate more than the input justifies (docs/SECURITY.md).
 //
 //   gdwire::DecodeOptions opts;
 //   opts.dialect = gdwire::Dialect::kGodot3;
 //   opts.max_depth = 64;              // stricter than Godot
 //   opts.reject_trailing_bytes = true;
+//   opts.max_alloc_bytes = 1 << 20;   // at most 1 MiB per decoded value
 //
 //   gdwire::EncodeOptions eopts;
 //   eopts.real_is_double = true;      // act like a `precision=double` build
@@ -40,11 +41,45 @@ struct DecodeOptions {
   // Dictionary key identity match that engine. Set to keep the doubles, as
   // a `precision=double` engine build would.
   bool real_is_double = false;
-  // Largest wire string (bytes), packed array (elements) and container
-  // (declared count) accepted. Godot's own limit is the input size.
+  // Largest wire string (bytes), packed array (elements; PackedStringArray
+  // and NodePath components too) and container (declared count) accepted.
+  // Godot's own limit is the input size. Exceeding one is kLimitExceeded.
   uint64_t max_string_bytes = uint64_t{1} << 31;
   uint64_t max_packed_elements = uint64_t{1} << 31;
   uint64_t max_container_elements = uint64_t{1} << 31;
+  // Most heap memory (bytes requested from the allocator) that one decoded
+  // value may take, the decoder's working storage included: the decoder
+  // charges every block before allocating it and fails with kLimitExceeded
+  // (offset and path of the value that needed it) instead of going over.
+  // Charges are never refunded, so this bounds the total allocated and with
+  // it the peak. 0 = automatic: AutoAllocBudget(input size), i.e.
+  // kAllocFactor bytes per input byte plus kAllocSlack. UINT64_MAX = off.
+  //
+  // Why 32: a value costs more than its wire bytes. sizeof(Variant) is 72
+  // (x86-64, libstdc++), so a NIL or Callable array element (4 wire bytes)
+  // takes 18 bytes per input byte, and the worst shape found, a Dictionary
+  // whose keys and values are empty Dictionaries (16 wire bytes per entry:
+  // a 144-byte entry, two 104-byte Dictionary boxes, index), takes 25. The
+  // decoder reserves container storage only for counts the remaining input
+  // can back (see decoder.cc), so no input, valid or not, needs more than
+  // about 25 bytes per input byte; 32 leaves room and never rejects what the
+  // engine accepts. Servers that know their message sizes should set an
+  // absolute value (e.g. 1 << 20).
+  uint64_t max_alloc_bytes = 0;
+
+  static constexpr uint64_t kAllocFactor = 32;
+  static constexpr uint64_t kAllocSlack = 4096;
+  // The budget that max_alloc_bytes = 0 stands for, for an input of `n`
+  // bytes (saturating).
+  static constexpr uint64_t AutoAllocBudget(uint64_t n) {
+    return n > (UINT64_MAX - kAllocSlack) / kAllocFactor
+               ? UINT64_MAX
+               : n * kAllocFactor + kAllocSlack;
+  }
+  // The budget in force for an input of `n` bytes.
+  uint64_t AllocBudget(uint64_t n) const {
+    return max_alloc_bytes != 0 ? max_alloc_bytes : AutoAllocBudget(n);
+  }
 };
 
 struct EncodeOptions {

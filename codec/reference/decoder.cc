@@ -2,8 +2,25 @@
 //
 // The reference decoder follows the engine's `decode_variant` field by
 // field (spec §7.1 and the table of checks in §7.3). Every length is checked
-// against the remaining input before anything is allocated, and no
-// container reserves more elements than the remaining input could hold.
+// against the remaining input before anything is allocated.
+//
+// Memory (DecodeOptions::max_alloc_bytes, docs/SECURITY.md):
+//   * Charge(n) is called with the size of every heap block the decoder is
+//     about to allocate (string text, packed arrays, container storage,
+//     Array/Dictionary/Object boxes, the Dictionary key index); the sum of
+//     the charges never exceeds the budget. Nothing is refunded.
+//   * Counted storage (Array items, Dictionary entries, Object properties,
+//     PackedStringArray elements, NodePath components) is reserved once, for
+//     exactly the declared count, and only when that count is "backed": the
+//     count times the smallest wire size of an element fits in the input
+//     that remains after what the enclosing containers still need
+//     (`promised_`). So two nested containers never both reserve against
+//     the same input bytes, and reservations sum to at most a quarter of the
+//     input in elements. A count that is not backed cannot be satisfied:
+//     the input is certain to fail. Its elements are still decoded one by
+//     one, so the error is the engine's own first error at the same offset,
+//     but they are dropped at once, never stored. (Inside such a container
+//     `promised_` exceeds the input, so nothing nested is stored either.)
 
 #include "codec/reference/decoder.h"
 
@@ -29,26 +46,62 @@ using wire::LoadU32;
 using wire::LoadU64;
 
 // Renders a Dictionary key for an error path: ["name"], [42], or {#i}.
+// Long string keys are cut at kMaxKeyInPath bytes ("..."), so that error
+// paths stay short whatever the keys.
+constexpr size_t kMaxKeyInPath = 64;
+
 std::string KeySegment(const Variant& key, size_t index) {
   if (key.type() == Type::kString || key.type() == Type::kStringName) {
     std::string s = "[\"";
-    for (char c : key.as_string()) {
+    const std::string& k = key.as_string();
+    for (char c : absl::string_view(k).substr(0, kMaxKeyInPath)) {
       if (c == '"' || c == '\\') s.push_back('\\');
       s.push_back(c);
     }
+    if (k.size() > kMaxKeyInPath) s += "...";
     return s + "\"]";
   }
   if (key.type() == Type::kInt) return absl::StrCat("[", key.as_int(), "]");
   return absl::StrCat("{#", index, "}");
 }
 
+bool IntPackedVector(Type t) {
+  return t == Type::kPackedVector2iArray || t == Type::kPackedVector3iArray ||
+         t == Type::kPackedVector4iArray;
+}
+
+// Smallest wire size of one element of each counted kind.
+constexpr uint64_t kMinValueBytes = 4;     // a header
+constexpr uint64_t kMinEntryBytes = 8;     // Dictionary key + value
+constexpr uint64_t kMinPropertyBytes = 8;  // Object name + value
+constexpr uint64_t kMinStringBytes = 4;    // a wire string's length
+
+// What the Dictionary key index (std::unordered_multimap<size_t, size_t>)
+// is charged: per reserved entry for its buckets (one pointer per bucket,
+// next prime >= count, doubled for rounding), per inserted key for its node
+// (next pointer + two size_t).
+constexpr uint64_t kIndexBucketBytes = 2 * sizeof(void*);
+constexpr uint64_t kIndexNodeBytes = sizeof(void*) + 2 * sizeof(size_t);
+
+// The typed-container class name that stands for any Object class when
+// objects are not allowed (spec §7.5).
+constexpr char kEncodedObjectAsId[] = "EncodedObjectAsID";
+
 class Decoder {
  public:
   Decoder(const uint8_t* data, size_t size, const DecodeOptions& opts,
           uint64_t base)
-      : data_(data), size_(size), opts_(opts), base_(base) {}
+      : data_(data),
+        size_(size),
+        opts_(opts),
+        base_(base),
+        budget_(opts.AllocBudget(size)) {}
 
   size_t pos() const { return pos_; }
+  uint64_t charged() const { return charged_; }
+  // True when some elements were decoded and dropped (an unbacked count):
+  // then the decode must have failed.
+  bool discarded() const { return discarded_; }
 
   // The recursive step. Kept small (the leaves live in Leaf, errors are
   // built out of line) so that 1025 levels fit in a thread's stack even in
@@ -101,6 +154,10 @@ class Decoder {
       for (int i = 0; i < n; ++i) {
         c[i] = wide ? Real64(LoadF64(data_ + pos_ + i * w))
                     : WidenF32Exact(LoadF32(data_ + pos_ + i * w));
+      }
+      // Variant::Reals keeps 4 components inline; more go to the heap.
+      if (n > 4) {
+        if (Error e = Charge(n * sizeof(double), pos_ - 4); !e.ok()) return e;
       }
       pos_ += n * w;
       *out = Variant::Math(type, absl::MakeConstSpan(c, n));
@@ -205,6 +262,33 @@ class Decoder {
     return Fail(ErrorKind::kTruncated, pos_,
                 absl::StrCat("truncated ", TypeName(t)));
   }
+  // Accounts for a heap block of `bytes` about to be allocated for the
+  // field at `at`; kLimitExceeded if it would go over the budget.
+  Error Charge(uint64_t bytes, size_t at) {
+    if (bytes > budget_ - charged_) {
+      return Fail(ErrorKind::kLimitExceeded, at,
+                  absl::StrCat("decoding needs more than max_alloc_bytes (",
+                               budget_, " bytes) of memory"));
+    }
+    charged_ += bytes;
+    return {};
+  }
+  // Charges `count` elements of `elem_bytes` each when the count is backed
+  // by the input (see the top of the file): then the caller reserves them.
+  // Otherwise sets *backed = false and charges nothing: the caller decodes
+  // the elements and drops them.
+  Error ChargeBacked(uint64_t count, uint64_t min_wire_bytes,
+                     uint64_t elem_bytes, size_t at, bool* backed) {
+    const uint64_t avail =
+        Remaining() >= promised_ ? Remaining() - promised_ : 0;
+    *backed = count <= avail / min_wire_bytes;
+    if (!*backed) {
+      discarded_ |= count > 0;
+      return {};
+    }
+    return Charge(count * elem_bytes, at);
+  }
+
   static Error Prefix(Error e, const std::string& segment) {
     // Paths are built while unwinding: the outermost segment comes first.
     e.path = segment + (e.path.empty() ? "" : e.path);
@@ -235,6 +319,10 @@ class Decoder {
       return Fail(ErrorKind::kTruncated, start,
                   absl::StrCat("truncated string of ", n, " bytes"), true);
     }
+    // The decoded text is never longer than the wire text (canonical UTF-8
+    // of the same code points), so one block of n + 1 bytes holds it.
+    if (Error e = Charge(uint64_t(n) + 1, start); !e.ok()) return e;
+    out->reserve(n);
     size_t bad = 0;
     if (!DecodeWireText(data_ + pos_ + 4, n, opts_.dialect, out, &bad)) {
       return Fail(ErrorKind::kInvalidUtf8, pos_ + 4 + bad, "invalid UTF-8");
@@ -258,11 +346,27 @@ class Decoder {
     // u32 arithmetic, wrapping as in the engine (spec §4.4).
     uint32_t total = names + subnames;
     if (flags & wire::kNodePathPropertyObsolete) ++total;
+    if (total > opts_.max_packed_elements) {
+      return Fail(
+          ErrorKind::kLimitExceeded, pos_ - 12,
+          absl::StrCat("NodePath of ", total, " components exceeds the limit"));
+    }
+    bool backed;
+    if (Error e = ChargeBacked(total, kMinStringBytes, sizeof(std::string),
+                               pos_ - 12, &backed);
+        !e.ok()) {
+      return e;
+    }
+    const uint32_t name_count = std::min(total, names);
     NodePath np;
+    if (backed) {
+      np.names.reserve(name_count);
+      np.subnames.reserve(total - name_count);
+    }
     for (uint32_t i = 0; i < total; ++i) {
       std::string s;
       if (Error e = WireString(&s); !e.ok()) return e;
-      (i < names ? np.names : np.subnames).push_back(std::move(s));
+      if (backed) (i < names ? np.names : np.subnames).push_back(std::move(s));
     }
     np.absolute = (flags & wire::kNodePathAbsolute) != 0 && !np.empty();
     *out = Variant::MakeNodePath(std::move(np));
@@ -273,6 +377,7 @@ class Decoder {
     Object obj;
     if (header & wire::kFlagObjectAsId) {
       if (Remaining() < 8) return Truncated(Type::kObject);
+      if (Error e = Charge(sizeof(Object), start); !e.ok()) return e;
       obj.id = LoadU64(data_ + pos_);
       pos_ += 8;
       obj.kind = obj.id == 0 ? Object::Kind::kNull : Object::Kind::kId;
@@ -285,6 +390,7 @@ class Decoder {
     }
     if (Error e = WireString(&obj.class_name); !e.ok()) return e;
     if (obj.class_name.empty()) {  // the documented null-object form
+      if (Error e = Charge(sizeof(Object), start); !e.ok()) return e;
       *out = Variant::MakeObject(std::move(obj));
       return {};
     }
@@ -294,18 +400,37 @@ class Decoder {
                   "truncated Object property count");
     }
     const int32_t count = static_cast<int32_t>(LoadU32(data_ + pos_));
+    const uint32_t n = count < 0 ? 0 : count;  // negative: no properties
+    if (n > opts_.max_container_elements) {
+      return Fail(
+          ErrorKind::kLimitExceeded, pos_,
+          absl::StrCat("Object of ", n, " properties exceeds the limit"));
+    }
+    bool backed;
+    if (Error e = ChargeBacked(n, kMinPropertyBytes, sizeof(obj.properties[0]),
+                               pos_, &backed);
+        !e.ok()) {
+      return e;
+    }
+    if (backed) obj.properties.reserve(n);
     pos_ += 4;
-    for (int32_t i = 0; i < count; ++i) {  // negative: no properties
+    const uint64_t outer = promised_;
+    for (uint32_t i = 0; i < n; ++i) {
+      promised_ = outer;
       std::string name;
       if (Error e = WireString(&name); !e.ok()) {
         return Prefix(e, absl::StrCat(".<property #", i, ">"));
       }
+      promised_ = outer + (n - 1 - i) * kMinPropertyBytes;
       Variant value;
       if (Error e = Value(depth + 1, &value); !e.ok()) {
         return Prefix(e, "." + name);
       }
-      obj.properties.emplace_back(std::move(name), std::move(value));
+      if (backed)
+        obj.properties.emplace_back(std::move(name), std::move(value));
     }
+    promised_ = outer;
+    if (Error e = Charge(sizeof(Object), start); !e.ok()) return e;
     *out = Variant::MakeObject(std::move(obj));
     return {};
   }
@@ -333,8 +458,9 @@ class Decoder {
         } else if (t == Type::kObject) {
           // [INF] with objects allowed the engine keeps an empty class name,
           // which types the container as Object.
+          if (Error e = ChargeClassName(pos_ - 4); !e.ok()) return e;
           *ct = ContainerType::ClassName(
-              opts_.allow_objects ? "Object" : "EncodedObjectAsID");
+              opts_.allow_objects ? "Object" : kEncodedObjectAsId);
         } else {
           *ct = ContainerType::Builtin(t);
         }
@@ -343,8 +469,12 @@ class Decoder {
       case 2: {
         std::string name;
         if (Error e = WireString(&name); !e.ok()) return e;
-        *ct = ContainerType::ClassName(
-            opts_.allow_objects ? std::move(name) : "EncodedObjectAsID");
+        if (opts_.allow_objects) {
+          *ct = ContainerType::ClassName(std::move(name));
+          return {};
+        }
+        if (Error e = ChargeClassName(pos_); !e.ok()) return e;
+        *ct = ContainerType::ClassName(kEncodedObjectAsId);
         return {};
       }
       default: {  // 3: script path
@@ -352,7 +482,8 @@ class Decoder {
         std::string path;
         if (Error e = WireString(&path); !e.ok()) return e;
         if (!opts_.allow_objects) {
-          *ct = ContainerType::ClassName("EncodedObjectAsID");
+          if (Error e = ChargeClassName(at); !e.ok()) return e;
+          *ct = ContainerType::ClassName(kEncodedObjectAsId);
           return {};
         }
         if (path.rfind("res://", 0) != 0) {
@@ -363,6 +494,26 @@ class Decoder {
         return {};
       }
     }
+  }
+
+  // The heap copy of kEncodedObjectAsId (longer than the inline capacity
+  // of a std::string).
+  Error ChargeClassName(size_t at) {
+    return Charge(sizeof(kEncodedObjectAsId), at);
+  }
+
+  // Admit (below), charging the copy of the text that a String <->
+  // StringName conversion makes.
+  Error AdmitCharged(const ContainerType& ct, Variant* v, size_t at,
+                     bool* keep) {
+    const Type have = v->type();
+    if (ct.is_typed() && ct.builtin != have &&
+        (have == Type::kString || have == Type::kStringName) &&
+        (ct.builtin == Type::kString || ct.builtin == Type::kStringName)) {
+      if (Error e = Charge(v->as_string().size() + 1, at); !e.ok()) return e;
+    }
+    *keep = Admit(ct, v);
+    return {};
   }
 
   // Godot 4's typed-container insertion check (ContainerTypeValidate):
@@ -417,16 +568,29 @@ class Decoder {
       const uint32_t kind = (header >> wire::kArrayKindShift) & wire::kKindMask;
       if (Error e = ContainerTypeOf(kind, &arr.element_type); !e.ok()) return e;
     }
+    const size_t start = pos_ - 4;
     uint32_t count;
     if (Error e = Count("Array", &count); !e.ok()) return e;
-    arr.items.reserve(std::min<size_t>(count, Remaining() / 4));
-    for (uint32_t i = 0; i < count; ++i) {
-      Variant v;
-      if (Error e = Value(depth + 1, &v); !e.ok()) {
-        return Prefix(e, absl::StrCat("[", i, "]"));
-      }
-      if (Admit(arr.element_type, &v)) arr.items.push_back(std::move(v));
+    bool backed;
+    if (Error e = ChargeBacked(count, kMinValueBytes, sizeof(Variant), pos_ - 4,
+                               &backed);
+        !e.ok()) {
+      return e;
     }
+    if (backed) arr.items.reserve(count);
+    const uint64_t outer = promised_;
+    for (uint32_t i = 0; i < count; ++i) {
+      promised_ = outer + (count - 1 - i) * kMinValueBytes;
+      const size_t at = pos_;
+      Variant v;
+      bool keep;
+      Error e = Value(depth + 1, &v);
+      if (e.ok()) e = AdmitCharged(arr.element_type, &v, at, &keep);
+      if (!e.ok()) return Prefix(e, absl::StrCat("[", i, "]"));
+      if (backed && keep) arr.items.push_back(std::move(v));
+    }
+    promised_ = outer;
+    if (Error e = Charge(sizeof(Array), start); !e.ok()) return e;
     *out = Variant::MakeArray(std::move(arr));
     return {};
   }
@@ -440,23 +604,42 @@ class Decoder {
       if (Error e = ContainerTypeOf(kk, &dict.key_type); !e.ok()) return e;
       if (Error e = ContainerTypeOf(vk, &dict.value_type); !e.ok()) return e;
     }
+    const size_t start = pos_ - 4;
     uint32_t count;
     if (Error e = Count("Dictionary", &count); !e.ok()) return e;
-    dict.entries.reserve(std::min<size_t>(count, Remaining() / 8));
+    bool backed;
+    if (Error e = ChargeBacked(count, kMinEntryBytes,
+                               sizeof(dict.entries[0]) + kIndexBucketBytes,
+                               pos_ - 4, &backed);
+        !e.ok()) {
+      return e;
+    }
     // Later duplicates overwrite earlier ones (spec §6); a hash index keeps
     // that linear for large dictionaries.
     std::unordered_multimap<size_t, size_t> index;
+    if (backed) {
+      dict.entries.reserve(count);
+      index.reserve(count);
+    }
+    const uint64_t outer = promised_;
     for (uint32_t i = 0; i < count; ++i) {
+      const uint64_t after = outer + (count - 1 - i) * kMinEntryBytes;
+      promised_ = after + kMinValueBytes;  // this entry's value
+      const size_t key_at = pos_;
       Variant key, value;
       if (Error e = Value(depth + 1, &key); !e.ok()) {
         return Prefix(e, absl::StrCat("{key #", i, "}"));
       }
-      if (Error e = Value(depth + 1, &value); !e.ok()) {
-        return Prefix(e, KeySegment(key, i));
+      promised_ = after;
+      const size_t value_at = pos_;
+      bool keep_key, keep_value;
+      Error e = Value(depth + 1, &value);
+      if (e.ok()) e = AdmitCharged(dict.key_type, &key, key_at, &keep_key);
+      if (e.ok()) {
+        e = AdmitCharged(dict.value_type, &value, value_at, &keep_value);
       }
-      if (!Admit(dict.key_type, &key) || !Admit(dict.value_type, &value)) {
-        continue;
-      }
+      if (!e.ok()) return Prefix(e, KeySegment(key, i));
+      if (!backed || !keep_key || !keep_value) continue;
       const size_t h = KeyHash(key);
       bool replaced = false;
       auto range = index.equal_range(h);
@@ -468,10 +651,15 @@ class Decoder {
         }
       }
       if (!replaced) {
+        if (Error e = Charge(kIndexNodeBytes, key_at); !e.ok()) {
+          return Prefix(e, KeySegment(key, i));
+        }
         index.emplace(h, dict.entries.size());
         dict.entries.emplace_back(std::move(key), std::move(value));
       }
     }
+    promised_ = outer;
+    if (Error e = Charge(sizeof(Dictionary), start); !e.ok()) return e;
     *out = Variant::MakeDictionary(std::move(dict));
     return {};
   }
@@ -484,15 +672,27 @@ class Decoder {
     }
     const int32_t count = static_cast<int32_t>(LoadU32(data_ + pos_));
     if (type == Type::kPackedStringArray) {
+      const uint32_t n = count < 0 ? 0 : count;  // negative: empty (spec §6)
+      if (n > opts_.max_packed_elements) {
+        return Fail(ErrorKind::kLimitExceeded, start,
+                    absl::StrCat(TypeName(type), " of ", n,
+                                 " elements exceeds the limit"));
+      }
       pos_ += 4;
+      bool backed;
+      if (Error e = ChargeBacked(n, kMinStringBytes, sizeof(std::string), start,
+                                 &backed);
+          !e.ok()) {
+        return e;
+      }
       std::vector<std::string> v;
-      v.reserve(std::min<size_t>(count < 0 ? 0 : count, Remaining() / 4));
-      for (int32_t i = 0; i < count; ++i) {  // negative: empty (spec §6)
+      if (backed) v.reserve(n);
+      for (uint32_t i = 0; i < n; ++i) {
         std::string s;
         if (Error e = WireString(&s); !e.ok()) {
           return Prefix(e, absl::StrCat("[", i, "]"));
         }
-        v.push_back(std::move(s));
+        if (backed) v.push_back(std::move(s));
       }
       *out = Variant::PackedStrings(std::move(v));
       return {};
@@ -529,6 +729,15 @@ class Decoder {
     if (bytes > Remaining()) return Truncated(type);
     const uint8_t* p = data_ + pos_;
     const size_t n = size_t(count) * comps;
+    // The vector's elements: bytes, int32/float, or int64/double.
+    const size_t elem = type == Type::kPackedByteArray ? 1
+                        : type == Type::kPackedInt32Array ||
+                                type == Type::kPackedFloat32Array ||
+                                type == Type::kPackedColorArray ||
+                                IntPackedVector(type)
+                            ? 4
+                            : 8;
+    if (Error e = Charge(uint64_t(n) * elem, start); !e.ok()) return e;
     switch (type) {
       case Type::kPackedByteArray: {
         *out = Variant::PackedBytes(std::vector<uint8_t>(p, p + n));
@@ -590,6 +799,13 @@ class Decoder {
   size_t pos_ = 0;
   const DecodeOptions& opts_;
   uint64_t base_;
+  // Allocation accounting: the budget, and the sum of the charges so far.
+  const uint64_t budget_;
+  uint64_t charged_ = 0;
+  // Input bytes the enclosing containers still need after the value being
+  // decoded (their remaining elements at their smallest wire size).
+  uint64_t promised_ = 0;
+  bool discarded_ = false;
 };
 
 }  // namespace
@@ -598,6 +814,15 @@ Error DecodeValue(absl::Span<const uint8_t> bytes, const DecodeOptions& options,
                   Variant* out, size_t* consumed, uint64_t base_offset) {
   Decoder dec(bytes.data(), bytes.size(), options, base_offset);
   Error e = dec.Value(0, out);
+  if (e.ok() && dec.discarded()) {
+    // Cannot happen: an unbacked count means the input is too short for
+    // it. Kept as a check rather than returning a value with elements left
+    // out.
+    e.kind = ErrorKind::kTruncated;
+    e.offset = base_offset + dec.pos();
+    e.detail = "internal: a container count the input cannot hold decoded";
+    e.godot_error = GodotErrorCode(e.kind, false);
+  }
   if (!e.ok()) {
     e.path = "$" + e.path;
     *out = Variant();
