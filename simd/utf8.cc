@@ -1,0 +1,179 @@
+// Copyright 2026 The gdwire Authors.
+
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "simd/utf8.cc"
+#include "hwy/foreach_target.h"  // IWYU pragma: keep
+#include "hwy/highway.h"
+#include "simd/utf8-inl.h"
+
+#if HWY_ONCE
+#include "simd/utf8.h"
+
+namespace gdwire {
+namespace simd {
+namespace {
+
+// Bytes of the sequence at i that lie inside the text (before the first
+// NUL after i and before n), at most len. Every byte before i is known to
+// be nonzero, so a NUL here is the end of the text, as
+// reference::DecodeWireText finds it before it decodes anything.
+inline size_t Avail(const uint8_t* p, size_t n, size_t i, size_t len) {
+  size_t k = 1;
+  while (k < len && i + k < n && p[i + k] != 0) ++k;
+  return k;
+}
+
+// One sequence with lead byte p[i] >= 0x80, checked in the reference's
+// order. On success sets *next past it.
+bool StrictSequence(const uint8_t* p, size_t n, size_t i, size_t* next,
+                    size_t* bad) {
+  const uint8_t c = p[i];
+  size_t len;
+  uint32_t cp, min;
+  if ((c & 0xE0) == 0xC0) {
+    len = 2, cp = c & 0x1F, min = 0x80;
+  } else if ((c & 0xF0) == 0xE0) {
+    len = 3, cp = c & 0x0F, min = 0x800;
+  } else if ((c & 0xF8) == 0xF0) {
+    len = 4, cp = c & 0x07, min = 0x10000;
+  } else {
+    *bad = i;
+    return false;
+  }
+  const size_t avail = Avail(p, n, i, len);
+  if (avail < len) {  // cut off by the end of the text
+    *bad = i + avail;
+    return false;
+  }
+  for (size_t k = 1; k < len; ++k) {
+    const uint8_t b = p[i + k];
+    if ((b & 0xC0) != 0x80) {
+      *bad = i + k;
+      return false;
+    }
+    cp = (cp << 6) | (b & 0x3F);
+  }
+  if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) {
+    *bad = i;
+    return false;
+  }
+  *next = i + len;
+  return true;
+}
+
+// Godot 3's parse_utf8 for one sequence (lead >= 0x80); clears *canonical
+// when the sequence is an accepted overlong form.
+bool LenientSequence(const uint8_t* p, size_t n, size_t i, size_t* next,
+                     bool* canonical, size_t* bad) {
+  static constexpr uint32_t kMin[7] = {0,       0,        0x80,     0x800,
+                                       0x10000, 0x200000, 0x4000000};
+  const uint8_t c = p[i];
+  size_t len;
+  if ((c & 0xE0) == 0xC0) {
+    len = 2;
+  } else if ((c & 0xF0) == 0xE0) {
+    len = 3;
+  } else if ((c & 0xF8) == 0xF0) {
+    len = 4;
+  } else if ((c & 0xFC) == 0xF8) {
+    len = 5;
+  } else if ((c & 0xFE) == 0xFC) {
+    len = 6;
+  } else {
+    *bad = i;
+    return false;
+  }
+  if (len == 2 && (c & 0x1E) == 0) {  // C0, C1
+    *bad = i;
+    return false;
+  }
+  const size_t avail = Avail(p, n, i, len);
+  if (avail < len) {
+    *bad = i + avail;
+    return false;
+  }
+  uint32_t cp = (0xFFu >> (len + 1)) & c;
+  for (size_t k = 1; k < len; ++k) {
+    const uint8_t b = p[i + k];
+    if ((b & 0xC0) != 0x80) {
+      *bad = i + k;
+      return false;
+    }
+    if (cp == 0 && k == 2 && ((b & 0x7F) >> (7 - len)) == 0) {
+      *bad = i;
+      return false;
+    }
+    cp = (cp << 6) | (b & 0x3F);
+  }
+  if (cp < kMin[len]) *canonical = false;
+  *next = i + len;
+  return true;
+}
+
+using ScanFn = size_t (*)(const uint8_t*, size_t);
+
+// ASCII runs go to `scan` (SIMD or scalar); each non-ASCII run is checked
+// one sequence at a time until the next ASCII byte.
+WireText Check(const uint8_t* data, size_t n, TextRules rules, ScanFn scan) {
+  WireText r;
+  size_t i = 0;
+  if (n >= 3 && data[0] == 0xEF && data[1] == 0xBB && data[2] == 0xBF) i = 3;
+  r.begin = i;
+  bool ascii = true;
+  bool canonical = true;
+  for (;;) {
+    i += scan(data + i, n - i);
+    if (i == n || data[i] == 0) {
+      r.ok = true;
+      r.end = i;
+      r.ascii = ascii;
+      r.canonical = canonical;
+      return r;
+    }
+    ascii = false;
+    do {
+      const bool ok =
+          rules == TextRules::kStrict
+              ? StrictSequence(data, n, i, &i, &r.bad_index)
+              : LenientSequence(data, n, i, &i, &canonical, &r.bad_index);
+      if (!ok) return r;
+    } while (i < n && data[i] >= 0x80);
+  }
+}
+
+}  // namespace
+
+HWY_EXPORT(FindNonAsciiOrNulImpl);
+
+size_t FindNonAsciiOrNul(const uint8_t* p, size_t n) {
+  return HWY_DYNAMIC_DISPATCH(FindNonAsciiOrNulImpl)(p, n);
+}
+
+WireText CheckWireText(const uint8_t* data, size_t n, TextRules rules) {
+  return Check(data, n, rules, &FindNonAsciiOrNul);
+}
+
+bool ValidateWireText(const uint8_t* data, size_t n, TextRules rules,
+                      size_t* bad_index) {
+  const WireText t = CheckWireText(data, n, rules);
+  if (!t.ok) *bad_index = t.bad_index;
+  return t.ok;
+}
+
+namespace scalar {
+
+size_t FindNonAsciiOrNul(const uint8_t* p, size_t n) {
+  for (size_t i = 0; i < n; ++i) {
+    if (p[i] == 0 || p[i] >= 0x80) return i;
+  }
+  return n;
+}
+
+WireText CheckWireText(const uint8_t* data, size_t n, TextRules rules) {
+  return Check(data, n, rules, &scalar::FindNonAsciiOrNul);
+}
+
+}  // namespace scalar
+}  // namespace simd
+}  // namespace gdwire
+#endif  // HWY_ONCE
