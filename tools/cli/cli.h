@@ -8,6 +8,8 @@
 //   gdwire recode   [--dialect=D] [--to-dialect=D] [--framing=F]
 //                   [--allow-objects] [--full-objects] [--real-double] [FILE|-]
 //   gdwire validate [--dialect=D] [--framing=F] [--allow-objects] [FILE|-]
+//   gdwire encode   [--from=text|json] [--dialect=D] [--framing=F]
+//                   [--big-endian] [--full-objects] [--real-double] [FILE|-]
 //
 // Exit status: 0 success, 1 bad input (error on stderr), 2 usage.
 
@@ -60,6 +62,7 @@ absl::Status ReadInput(const std::string& path, std::string* out);
 int Decode(int argc, char** argv);
 int Recode(int argc, char** argv);
 int Validate(int argc, char** argv);
+int Encode(int argc, char** argv);
 
 }  // namespace cli
 }  // namespace gdwire

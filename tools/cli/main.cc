@@ -18,6 +18,7 @@ constexpr char kHelp[] =
     "  decode    print each value as the engine's text or as JSON\n"
     "  recode    decode and encode again (bytes to stdout)\n"
     "  validate  check only\n"
+    "  encode    read Godot text or JSON, write the bytes to stdout\n"
     "\n"
     "`gdwire <command> --help` for the flags of a command.\n";
 }  // namespace
@@ -33,6 +34,7 @@ int main(int argc, char** argv) {
   if (std::strcmp(cmd, "decode") == 0) return Decode(argc - 2, argv + 2);
   if (std::strcmp(cmd, "recode") == 0) return Recode(argc - 2, argv + 2);
   if (std::strcmp(cmd, "validate") == 0) return Validate(argc - 2, argv + 2);
+  if (std::strcmp(cmd, "encode") == 0) return Encode(argc - 2, argv + 2);
   std::fprintf(stderr, "gdwire: unknown command '%s'\n\n%s", cmd, kHelp);
   return kExitUsage;
 }
