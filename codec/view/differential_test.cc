@@ -1,0 +1,374 @@
+// Copyright 2026 The gdwire Authors.
+//
+// The views against the reference decoder (an independent implementation
+// of the same rules):
+//   * every real-engine corpus case (Godot 4.6.3, 3.2.3), with objects
+//     allowed and not, trailing bytes rejected and not;
+//   * thousands of random values of every type in godot4, godot4 with
+//     real_is_double (and its bytes read by a single-precision decoder),
+//     godot3 and pandemonium;
+//   * every truncation of hundreds of random values, and random byte
+//     mutations.
+// Document::ToVariant / Validate must give the same value, or the same
+// error kind, offset and path; the lazy API (cursors + accessors, see
+// test_util.h) the same value, or the same verdict.
+
+#include <random>
+#include <string>
+#include <vector>
+
+#include "absl/strings/escaping.h"
+#include "absl/strings/str_cat.h"
+#include "codec/error.h"
+#include "codec/reference/decoder.h"
+#include "codec/reference/encoder.h"
+#include "codec/view/test_util.h"
+#include "codec/view/view.h"
+#include "codec/wire.h"
+#include "gtest/gtest.h"
+#include "tests/corpus_util.h"
+#include "tests/random_variant.h"
+
+namespace gdwire {
+namespace view {
+namespace {
+
+using testing::Bytes;
+using testing::LazyBuild;
+
+struct Verdict {
+  Error error;
+  Variant value;
+  size_t used = 0;
+};
+
+Verdict Reference(const std::string& bytes, const DecodeOptions& o) {
+  Verdict v;
+  v.error = reference::DecodeValue(Bytes(bytes), o, &v.value, &v.used);
+  return v;
+}
+
+Verdict ViewDecode(const std::string& bytes, const DecodeOptions& o) {
+  Verdict v;
+  absl::StatusOr<Document> doc = Document::Open(Bytes(bytes), o);
+  if (!doc.ok()) {
+    v.error = ErrorFromStatus(doc.status());
+    return v;
+  }
+  v.error = doc->DecodeValue(&v.value, &v.used);
+  return v;
+}
+
+Verdict ViewValidate(const std::string& bytes, const DecodeOptions& o) {
+  Verdict v;
+  absl::StatusOr<Document> doc = Document::Open(Bytes(bytes), o);
+  if (!doc.ok()) {
+    v.error = ErrorFromStatus(doc.status());
+    return v;
+  }
+  v.error = doc->ValidateValue(&v.used);
+  return v;
+}
+
+// The lazy API's verdict (never checks trailing bytes).
+absl::StatusOr<Variant> Lazy(const std::string& bytes, const DecodeOptions& o) {
+  absl::StatusOr<Document> doc = Document::Open(Bytes(bytes), o);
+  if (!doc.ok()) return doc.status();
+  return LazyBuild(doc->root(), o.real_is_double);
+}
+
+std::string Describe(const std::string& bytes, const DecodeOptions& o) {
+  return absl::StrCat("dialect ", DialectName(o.dialect), " objects ",
+                      o.allow_objects, " trailing ", o.reject_trailing_bytes,
+                      " double ", o.real_is_double, "\nbytes ",
+                      absl::BytesToHexString(bytes.substr(0, 200)));
+}
+
+// Returns false (after reporting) on the first difference.
+bool SameAsReference(const std::string& bytes, const DecodeOptions& o,
+                     bool lazy_error_exact, bool lazy_value) {
+  const Verdict ref = Reference(bytes, o);
+  const Verdict got = ViewDecode(bytes, o);
+  const Verdict val = ViewValidate(bytes, o);
+  bool ok = true;
+  for (const Verdict* v : {&got, &val}) {
+    const char* what = v == &got ? "ToVariant" : "Validate";
+    EXPECT_EQ(v->error.kind, ref.error.kind)
+        << what << " " << v->error.ToString() << " vs reference "
+        << ref.error.ToString() << "\n"
+        << Describe(bytes, o);
+    EXPECT_EQ(v->error.offset, ref.error.offset)
+        << what << " " << v->error.ToString() << " vs reference "
+        << ref.error.ToString() << "\n"
+        << Describe(bytes, o);
+    EXPECT_EQ(v->error.path, ref.error.path)
+        << what << " " << v->error.ToString() << " vs reference "
+        << ref.error.ToString() << "\n"
+        << Describe(bytes, o);
+    if (ref.error.ok()) {
+      EXPECT_EQ(v->used, ref.used) << what;
+    }
+    ok = ok && v->error.kind == ref.error.kind &&
+         v->error.offset == ref.error.offset && v->error.path == ref.error.path;
+  }
+  if (ref.error.ok()) {
+    EXPECT_EQ(got.value, ref.value)
+        << "view " << got.value.DebugString() << "\nref  "
+        << ref.value.DebugString() << "\n"
+        << Describe(bytes, o);
+    ok = ok && got.value == ref.value;
+  }
+  // The lazy API. Trailing bytes are the Document's business.
+  DecodeOptions lo = o;
+  lo.reject_trailing_bytes = false;
+  const Verdict ref_lazy = lo.reject_trailing_bytes == o.reject_trailing_bytes
+                               ? ref
+                               : Reference(bytes, lo);
+  absl::StatusOr<Variant> lazy = Lazy(bytes, lo);
+  EXPECT_EQ(lazy.ok(), ref_lazy.error.ok())
+      << "lazy: " << lazy.status()
+      << " reference: " << ref_lazy.error.ToString() << "\n"
+      << Describe(bytes, o);
+  ok = ok && lazy.ok() == ref_lazy.error.ok();
+  if (!lazy.ok() && !ref_lazy.error.ok() && lazy_error_exact) {
+    const Error e = ErrorFromStatus(lazy.status());
+    EXPECT_EQ(e.kind, ref_lazy.error.kind)
+        << e.ToString() << " vs " << ref_lazy.error.ToString() << "\n"
+        << Describe(bytes, o);
+    EXPECT_EQ(e.offset, ref_lazy.error.offset)
+        << e.ToString() << " vs " << ref_lazy.error.ToString() << "\n"
+        << Describe(bytes, o);
+    ok = ok && e.kind == ref_lazy.error.kind &&
+         e.offset == ref_lazy.error.offset;
+  }
+  if (lazy.ok() && ref_lazy.error.ok() && lazy_value) {
+    EXPECT_EQ(*lazy, ref_lazy.value)
+        << "lazy " << lazy->DebugString() << "\nref  "
+        << ref_lazy.value.DebugString() << "\n"
+        << Describe(bytes, o);
+    ok = ok && *lazy == ref_lazy.value;
+  }
+  // The structural size agrees with what the reference consumed.
+  if (ref_lazy.error.ok()) {
+    absl::StatusOr<Document> doc = Document::Open(Bytes(bytes), lo);
+    EXPECT_TRUE(doc.ok());
+    if (doc.ok()) {
+      absl::StatusOr<size_t> size = doc->root().EncodedSize();
+      EXPECT_TRUE(size.ok()) << size.status();
+      if (size.ok()) {
+        EXPECT_EQ(*size, ref_lazy.used);
+      }
+    }
+  }
+  return ok;
+}
+
+// ---- Corpus ---------------------------------------------------------------
+
+class CorpusTest
+    : public ::testing::TestWithParam<gdwire::testing::CorpusCase> {};
+
+TEST_P(CorpusTest, SameVerdictAsReference) {
+  const gdwire::testing::CorpusCase& c = GetParam();
+  for (int objects = 0; objects < 2; ++objects) {
+    for (int trailing = 0; trailing < 2; ++trailing) {
+      DecodeOptions o;
+      o.dialect = c.dialect;
+      o.allow_objects = objects != 0;
+      o.reject_trailing_bytes = trailing != 0;
+      // Engine bytes may hold typed containers whose elements the engine
+      // drops, so the lazy (wire-level) value is not compared.
+      SameAsReference(c.input, o, /*lazy_error_exact=*/false,
+                      /*lazy_value=*/false);
+    }
+  }
+}
+
+std::string CaseName(
+    const ::testing::TestParamInfo<gdwire::testing::CorpusCase>& info) {
+  return gdwire::testing::SafeName(info.param.kind + "_" + info.param.name);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Godot4, CorpusTest,
+    ::testing::ValuesIn(gdwire::testing::LoadCorpus("godot4")), CaseName);
+INSTANTIATE_TEST_SUITE_P(
+    Godot3, CorpusTest,
+    ::testing::ValuesIn(gdwire::testing::LoadCorpus("godot3")), CaseName);
+
+TEST(CorpusTest, BothCorporaLoaded) {
+  EXPECT_GT(gdwire::testing::LoadCorpus("godot4").size(), 100u);
+  EXPECT_GT(gdwire::testing::LoadCorpus("godot3").size(), 500u);
+}
+
+// ---- Random values ---------------------------------------------------------
+
+struct Config {
+  Dialect dialect;
+  bool encode_double;  // the peer is a double-precision build
+  bool decode_double;  // so are we
+};
+
+std::string ConfigName(const ::testing::TestParamInfo<Config>& info) {
+  return absl::StrCat(DialectName(info.param.dialect),
+                      info.param.encode_double ? "_from_double" : "",
+                      info.param.decode_double ? "_as_double" : "");
+}
+
+class RandomTest : public ::testing::TestWithParam<Config> {
+ protected:
+  gdwire::testing::RandomOptions Random(int max_packed) const {
+    gdwire::testing::RandomOptions ro;
+    ro.dialect = GetParam().dialect;
+    ro.real_is_double = GetParam().encode_double;
+    ro.max_packed = max_packed;
+    return ro;
+  }
+  EncodeOptions Encode() const {
+    EncodeOptions eo;
+    eo.dialect = GetParam().dialect;
+    eo.full_objects = true;
+    eo.real_is_double = GetParam().encode_double;
+    return eo;
+  }
+  DecodeOptions Decode(bool objects) const {
+    DecodeOptions d;
+    d.dialect = GetParam().dialect;
+    d.allow_objects = objects;
+    d.real_is_double = GetParam().decode_double;
+    return d;
+  }
+  uint64_t Seed() const {
+    return 7 + static_cast<int>(GetParam().dialect) * 1000 +
+           GetParam().encode_double * 100 + GetParam().decode_double * 10;
+  }
+};
+
+TEST_P(RandomTest, RandomValues) {
+  gdwire::testing::RandomVariant gen(Seed());
+  const auto ro = Random(40);
+  for (int i = 0; i < 1500; ++i) {
+    const Variant v = gen.Make(ro);
+    absl::StatusOr<std::string> bytes = reference::Encode(v, Encode());
+    ASSERT_TRUE(bytes.ok()) << bytes.status();
+    // The lazy value equals the reference's: random values need no
+    // admission and have no duplicate keys that differ.
+    ASSERT_TRUE(SameAsReference(*bytes, Decode(true), true, true))
+        << "value #" << i << " " << v.DebugString();
+    ASSERT_TRUE(SameAsReference(*bytes, Decode(false), true, true))
+        << "value #" << i << " " << v.DebugString();
+  }
+}
+
+TEST_P(RandomTest, EveryTruncation) {
+  gdwire::testing::RandomVariant gen(Seed() + 1);
+  const auto ro = Random(6);
+  int cases = 0;
+  for (int i = 0; i < 250; ++i) {
+    const Variant v = gen.Make(ro);
+    absl::StatusOr<std::string> bytes = reference::Encode(v, Encode());
+    ASSERT_TRUE(bytes.ok()) << bytes.status();
+    for (size_t cut = 0; cut < bytes->size(); ++cut) {
+      ASSERT_TRUE(
+          SameAsReference(bytes->substr(0, cut), Decode(true), true, false))
+          << "value #" << i << " cut at " << cut;
+      ++cases;
+    }
+  }
+  EXPECT_GT(cases, 5000);
+}
+
+TEST_P(RandomTest, RandomMutations) {
+  gdwire::testing::RandomVariant gen(Seed() + 2);
+  std::mt19937_64 rng(Seed() + 3);
+  const auto ro = Random(6);
+  for (int i = 0; i < 300; ++i) {
+    const Variant v = gen.Make(ro);
+    absl::StatusOr<std::string> bytes = reference::Encode(v, Encode());
+    ASSERT_TRUE(bytes.ok()) << bytes.status();
+    if (bytes->empty()) continue;
+    for (int m = 0; m < 20; ++m) {
+      std::string b = *bytes;
+      const int edits = 1 + static_cast<int>(rng() % 3);
+      for (int k = 0; k < edits; ++k) {
+        const size_t at = rng() % b.size();
+        switch (rng() % 4) {
+          case 0:
+            b[at] = static_cast<char>(rng());
+            break;
+          case 1:
+            b[at] ^= static_cast<char>(1u << (rng() % 8));
+            break;
+          case 2:  // a small type id or count
+            b[at] = static_cast<char>(rng() % 40);
+            break;
+          default:
+            b[at] = static_cast<char>(0xFF);
+            break;
+        }
+      }
+      const bool objects = (rng() & 1) != 0;
+      ASSERT_TRUE(SameAsReference(b, Decode(objects), false, false))
+          << "value #" << i << " mutation " << m;
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    AllDialects, RandomTest,
+    ::testing::Values(Config{Dialect::kGodot4, false, false},
+                      Config{Dialect::kGodot4, true, true},
+                      Config{Dialect::kGodot4, true, false},
+                      Config{Dialect::kGodot3, false, false},
+                      Config{Dialect::kPandemonium, false, false}),
+    ConfigName);
+
+// ---- Limits and depth ---------------------------------------------------
+
+TEST(DifferentialTest, LimitsAndDepth) {
+  gdwire::testing::RandomVariant gen(77);
+  gdwire::testing::RandomOptions ro;
+  EncodeOptions eo;
+  eo.full_objects = true;
+  for (int i = 0; i < 400; ++i) {
+    const Variant v = gen.Make(ro);
+    absl::StatusOr<std::string> bytes = reference::Encode(v, eo);
+    ASSERT_TRUE(bytes.ok());
+    DecodeOptions o;
+    o.allow_objects = true;
+    o.max_depth = static_cast<int>(i % 4) - 1;  // -1 .. 2
+    o.max_string_bytes = i % 7;
+    o.max_packed_elements = i % 5;
+    o.max_container_elements = i % 3;
+    ASSERT_TRUE(SameAsReference(*bytes, o, true, false)) << "value #" << i;
+  }
+}
+
+TEST(DifferentialTest, DeepNestingNeedsNoRecursion) {
+  // 1025 levels decode, 1026 do not; 100000 levels fail without a stack
+  // overflow (the views never recurse).
+  for (int levels : {1025, 1026, 100000}) {
+    std::string b;
+    for (int i = 0; i < levels - 1; ++i) {
+      wire::AppendU32(&b, 28);  // godot4 Array
+      wire::AppendU32(&b, 1);
+    }
+    wire::AppendU32(&b, 28);
+    wire::AppendU32(&b, 0);
+    DecodeOptions o;
+    if (levels <= 1026) {
+      ASSERT_TRUE(SameAsReference(b, o, true, false)) << levels;
+    }
+    o.max_depth = 1 << 30;  // no depth limit: only the walk's own stack
+    absl::StatusOr<Document> doc = Document::Open(Bytes(b), o);
+    ASSERT_TRUE(doc.ok());
+    EXPECT_TRUE(doc->Validate().ok()) << levels;
+    absl::StatusOr<size_t> size = doc->root().EncodedSize();
+    ASSERT_TRUE(size.ok());
+    EXPECT_EQ(*size, b.size());
+  }
+}
+
+}  // namespace
+}  // namespace view
+}  // namespace gdwire

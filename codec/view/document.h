@@ -1,0 +1,91 @@
+// Copyright 2026 The gdwire Authors.
+//
+// -----------------------------------------------------------------------------
+// File: document.h
+// -----------------------------------------------------------------------------
+//
+// `Document` opens one complete encoded message (the bytes of
+// `var_to_bytes`, or one frame's payload) without decoding it: Open reads
+// the root header only; `root()` is the lazy view of the value
+// (value_view.h). `Validate()` and `ToVariant()` walk the whole value with
+// the reference decoder's checks and results, and apply the top-level
+// rules (trailing bytes, paths from "$").
+//
+// Example:
+//
+//   gdwire::DecodeOptions opts;             // godot4
+//   absl::StatusOr<gdwire::view::Document> doc =
+//       gdwire::view::Document::Open(bytes, opts);
+//   if (!doc.ok()) return doc.status();    // truncated / invalid header
+//   gdwire::view::ValueView root = doc->root();
+//   if (root.type() == gdwire::Type::kPackedVector3Array) {
+//     auto p = root.GetPackedArray();       // O(1)
+//     std::vector<float> xyz(p->size() * 3);
+//     absl::Status st = p->CopyTo(absl::MakeSpan(xyz));
+//   }
+//
+// IMPORTANT: Lifetime. The Document does not copy the bytes: the buffer
+// must outlive the Document, and the Document every view made from it.
+// Moving a Document keeps its views valid.
+
+#ifndef GDWIRE_CODEC_VIEW_DOCUMENT_H_
+#define GDWIRE_CODEC_VIEW_DOCUMENT_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "absl/types/span.h"
+#include "codec/error.h"
+#include "codec/options.h"
+#include "codec/variant.h"
+#include "codec/view/internal/context.h"
+#include "codec/view/value_view.h"
+
+namespace gdwire {
+namespace view {
+
+class Document {
+ public:
+  // Opens the value at the start of `bytes`. Fails (as the reference
+  // decoder does, at offset base_offset) when the header is cut off or
+  // names no type of the dialect, or when max_depth < 0. `base_offset` is
+  // added to every error offset.
+  static absl::StatusOr<Document> Open(absl::Span<const uint8_t> bytes,
+                                       const DecodeOptions& options = {},
+                                       uint64_t base_offset = 0);
+  static absl::StatusOr<Document> Open(absl::string_view bytes,
+                                       const DecodeOptions& options = {},
+                                       uint64_t base_offset = 0);
+
+  // The root value.
+  ValueView root() const { return root_; }
+  const DecodeOptions& options() const { return c_->opts; }
+
+  // Every check of reference::Decode, nothing built; `*consumed` gets the
+  // value's size. Rejects trailing bytes when the options say so.
+  absl::Status Validate(size_t* consumed = nullptr) const;
+  // The owned value: the same value, or the same error (kind, offset,
+  // path), as reference::Decode.
+  absl::StatusOr<Variant> ToVariant(size_t* consumed = nullptr) const;
+
+  // The same two, returning the structured error.
+  Error ValidateValue(size_t* consumed) const;
+  Error DecodeValue(Variant* out, size_t* consumed) const;
+
+ private:
+  Document(std::unique_ptr<internal::Context> c, ValueView root)
+      : c_(std::move(c)), root_(root) {}
+  Error Finish(Error e, size_t end, size_t* consumed) const;
+
+  std::unique_ptr<internal::Context> c_;
+  ValueView root_;
+};
+
+}  // namespace view
+}  // namespace gdwire
+
+#endif  // GDWIRE_CODEC_VIEW_DOCUMENT_H_

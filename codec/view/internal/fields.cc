@@ -1,0 +1,289 @@
+// Copyright 2026 The gdwire Authors.
+
+#include "codec/view/internal/fields.h"
+
+#include <algorithm>
+
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "codec/view/internal/utf8.h"
+#include "codec/wire.h"
+
+namespace gdwire {
+namespace view {
+namespace internal {
+
+using wire::LoadU32;
+
+Error Fail(const Context& c, ErrorKind kind, size_t at, std::string detail,
+           bool in_string) {
+  Error e;
+  e.kind = kind;
+  e.offset = c.base + at;
+  e.detail = std::move(detail);
+  e.godot_error = GodotErrorCode(kind, in_string);
+  return e;
+}
+
+Error Truncated(const Context& c, Type t, size_t at) {
+  return Fail(c, ErrorKind::kTruncated, at,
+              absl::StrCat("truncated ", TypeName(t)));
+}
+
+absl::Status StatusOf(Error e) {
+  e.path = "$" + e.path;
+  return e.ToStatus();
+}
+
+Error ReadWireString(const Context& c, size_t* pos, bool check_text,
+                     WireText* out) {
+  const size_t start = *pos;
+  if (c.Remaining(start) < 4) {
+    return Fail(c, ErrorKind::kTruncated, start, "truncated string length");
+  }
+  const int32_t n = static_cast<int32_t>(LoadU32(c.data + start));
+  if (n < 0) {
+    return Fail(c, ErrorKind::kInvalidLength, start,
+                absl::StrCat("negative string length ", n), true);
+  }
+  const uint64_t padded = uint64_t(n) + wire::Pad4(n);
+  if (padded > uint64_t{INT32_MAX}) {
+    return Fail(c, ErrorKind::kInvalidLength, start, "string length overflow",
+                true);
+  }
+  if (uint64_t(n) > c.opts.max_string_bytes) {
+    return Fail(c, ErrorKind::kLimitExceeded, start,
+                absl::StrCat("string of ", n, " bytes exceeds the limit"));
+  }
+  if (padded > c.Remaining(start) - 4) {
+    return Fail(c, ErrorKind::kTruncated, start,
+                absl::StrCat("truncated string of ", n, " bytes"), true);
+  }
+  const uint8_t* p = c.data + start + 4;
+  size_t b, e;
+  TextWindow(p, n, &b, &e);
+  bool canonical = true;
+  if (check_text) {
+    size_t bad = 0;
+    const bool ok = c.opts.dialect == Dialect::kGodot4
+                        ? ValidateStrict(p + b, e - b, &bad)
+                        : ValidateLenient(p + b, e - b, &bad, &canonical);
+    if (!ok) {
+      return Fail(c, ErrorKind::kInvalidUtf8, start + 4 + b + bad,
+                  "invalid UTF-8");
+    }
+  }
+  out->len_pos = start;
+  out->text_pos = start + 4 + b;
+  out->text_size = e - b;
+  out->canonical = canonical;
+  *pos = start + 4 + padded;
+  return {};
+}
+
+std::string TextOf(const Context& c, const WireText& t) {
+  if (t.canonical || c.opts.dialect == Dialect::kGodot4) {
+    return std::string(RawTextOf(c, t));
+  }
+  std::string s;
+  AppendLenientCanonical(c.data + t.text_pos, t.text_size, &s);
+  return s;
+}
+
+Error ReadTypeDescriptor(const Context& c, uint32_t kind, size_t* pos,
+                         bool check_text, TypeDescriptor* out) {
+  out->kind = kind;
+  switch (kind) {
+    case 0:
+      return {};
+    case 1: {
+      if (c.Remaining(*pos) < 4) {
+        return Fail(c, ErrorKind::kTruncated, *pos,
+                    "truncated container element type");
+      }
+      const uint32_t id = LoadU32(c.data + *pos);
+      if (!TypeFromWireId(c.opts.dialect, id, &out->builtin)) {
+        return Fail(c, ErrorKind::kInvalidContainerType, *pos,
+                    absl::StrCat("invalid container element type ", id));
+      }
+      *pos += 4;
+      return {};
+    }
+    case 2:
+      return ReadWireString(c, pos, check_text, &out->name);
+    default: {
+      const size_t at = *pos;
+      if (Error e = ReadWireString(c, pos, check_text, &out->name); !e.ok()) {
+        return e;
+      }
+      // godot4 text is the raw bytes, so the prefix test needs no copy.
+      if (c.opts.allow_objects &&
+          !absl::StartsWith(RawTextOf(c, out->name), "res://")) {
+        return Fail(c, ErrorKind::kInvalidContainerType, at,
+                    "container script path is not a res:// path");
+      }
+      return {};
+    }
+  }
+}
+
+ContainerType ToContainerType(const Context& c, const TypeDescriptor& d) {
+  const bool objects = c.opts.allow_objects;
+  switch (d.kind) {
+    case 0:
+      return ContainerType();
+    case 1:
+      if (d.builtin == Type::kNil) return ContainerType();
+      if (d.builtin == Type::kObject) {
+        return ContainerType::ClassName(objects ? "Object"
+                                                : "EncodedObjectAsID");
+      }
+      return ContainerType::Builtin(d.builtin);
+    case 2:
+      return ContainerType::ClassName(objects ? TextOf(c, d.name)
+                                              : "EncodedObjectAsID");
+    default:
+      if (!objects) return ContainerType::ClassName("EncodedObjectAsID");
+      return ContainerType::Script(TextOf(c, d.name));
+  }
+}
+
+Error ReadCount(const Context& c, const char* what, size_t* pos,
+                uint32_t* count) {
+  if (c.Remaining(*pos) < 4) {
+    return Fail(c, ErrorKind::kTruncated, *pos,
+                absl::StrCat("truncated ", what, " count"));
+  }
+  *count = LoadU32(c.data + *pos) & wire::kCountMask;
+  if (*count > c.opts.max_container_elements) {
+    return Fail(
+        c, ErrorKind::kLimitExceeded, *pos,
+        absl::StrCat(what, " of ", *count, " elements exceeds the limit"));
+  }
+  *pos += 4;
+  return {};
+}
+
+Error ReadPropertyCount(const Context& c, size_t* pos, uint32_t* count) {
+  if (c.Remaining(*pos) < 4) {
+    return Fail(c, ErrorKind::kTruncated, *pos,
+                "truncated Object property count");
+  }
+  const int32_t n = static_cast<int32_t>(LoadU32(c.data + *pos));
+  *count = n < 0 ? 0 : static_cast<uint32_t>(n);
+  if (*count > c.opts.max_container_elements) {
+    return Fail(
+        c, ErrorKind::kLimitExceeded, *pos,
+        absl::StrCat("Object of ", *count, " properties exceeds the limit"));
+  }
+  *pos += 4;
+  return {};
+}
+
+int PackedWidth(const Context& c, Type type, uint32_t header) {
+  switch (type) {
+    case Type::kPackedByteArray:
+      return 1;
+    case Type::kPackedInt64Array:
+    case Type::kPackedFloat64Array:
+      return 8;
+    default:
+      return (header & wire::kFlag64) && HasRealWidthFlag(c.opts.dialect, type)
+                 ? 8
+                 : 4;
+  }
+}
+
+Error ReadPackedLayout(const Context& c, Type type, uint32_t header,
+                       size_t* pos, PackedLayout* out) {
+  const size_t start = *pos;
+  if (c.Remaining(start) < 4) {
+    return Fail(c, ErrorKind::kTruncated, start,
+                absl::StrCat("truncated ", TypeName(type), " count"));
+  }
+  const int32_t count = static_cast<int32_t>(LoadU32(c.data + start));
+  if (count < 0) {
+    return Fail(c, ErrorKind::kInvalidLength, start,
+                absl::StrCat("negative ", TypeName(type), " count ", count));
+  }
+  if (uint64_t(count) > c.opts.max_packed_elements) {
+    return Fail(c, ErrorKind::kLimitExceeded, start,
+                absl::StrCat(TypeName(type), " of ", count,
+                             " elements exceeds the limit"));
+  }
+  const int comps = std::max(PackedComponents(type), 1);
+  const int width = PackedWidth(c, type, header);
+  const uint64_t bytes = uint64_t(count) * comps * width;
+  if (bytes > uint64_t{INT32_MAX}) {
+    return Fail(c, ErrorKind::kInvalidLength, start,
+                absl::StrCat(TypeName(type), " size overflow"));
+  }
+  const size_t data = start + 4;
+  if (bytes > c.Remaining(data)) return Truncated(c, type, data);
+  out->count = static_cast<uint32_t>(count);
+  out->comps = comps;
+  out->width = width;
+  out->data_pos = data;
+  size_t end = data + bytes;
+  if (type == Type::kPackedByteArray) {
+    // The padding is skipped when present and may be cut off (§7.3).
+    end += std::min<size_t>(wire::Pad4(bytes), c.Remaining(end));
+  }
+  *pos = end;
+  return {};
+}
+
+Error ReadPackedStringsCount(const Context& c, size_t* pos, uint32_t* count) {
+  if (c.Remaining(*pos) < 4) {
+    return Fail(c, ErrorKind::kTruncated, *pos,
+                absl::StrCat("truncated ", TypeName(Type::kPackedStringArray),
+                             " count"));
+  }
+  const int32_t n = static_cast<int32_t>(LoadU32(c.data + *pos));
+  *count = n < 0 ? 0 : static_cast<uint32_t>(n);
+  if (*count > c.opts.max_packed_elements) {
+    return Fail(c, ErrorKind::kLimitExceeded, *pos,
+                absl::StrCat(TypeName(Type::kPackedStringArray), " of ", *count,
+                             " elements exceeds the limit"));
+  }
+  *pos += 4;
+  return {};
+}
+
+std::string KeySegment(const Context& c, size_t key_pos, size_t index) {
+  Type t = Type::kNil;
+  if (c.Remaining(key_pos) >= 4) {
+    TypeFromWireId(c.opts.dialect, LoadU32(c.data + key_pos) & wire::kTypeMask,
+                   &t);
+  }
+  size_t pos = key_pos + 4;
+  if (t == Type::kString || t == Type::kStringName) {
+    WireText text;
+    if (ReadWireString(c, &pos, /*check_text=*/true, &text).ok()) {
+      // Long keys are cut (as the reference decoder does), so that error
+      // paths stay short whatever the keys.
+      constexpr size_t kMaxKeyInPath = 64;
+      const std::string k = TextOf(c, text);
+      std::string s = "[\"";
+      for (char ch : absl::string_view(k).substr(0, kMaxKeyInPath)) {
+        if (ch == '"' || ch == '\\') s.push_back('\\');
+        s.push_back(ch);
+      }
+      if (k.size() > kMaxKeyInPath) s += "...";
+      return s + "\"]";
+    }
+  } else if (t == Type::kInt) {
+    const bool wide = LoadU32(c.data + key_pos) & wire::kFlag64;
+    if (c.Remaining(pos) >= (wide ? 8u : 4u)) {
+      const int64_t v = wide ? static_cast<int64_t>(wire::LoadU64(c.data + pos))
+                             : static_cast<int64_t>(
+                                   static_cast<int32_t>(LoadU32(c.data + pos)));
+      return absl::StrCat("[", v, "]");
+    }
+  }
+  return absl::StrCat("{#", index, "}");
+}
+
+}  // namespace internal
+}  // namespace view
+}  // namespace gdwire

@@ -1,0 +1,257 @@
+// Copyright 2026 The gdwire Authors.
+
+#include "codec/view/internal/leaf.h"
+
+#include <cstring>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "codec/view/internal/convert.h"
+#include "codec/view/internal/fields.h"
+#include "codec/wire.h"
+
+namespace gdwire {
+namespace view {
+namespace internal {
+namespace {
+
+using wire::LoadU32;
+using wire::LoadU64;
+
+template <bool kBuild>
+Error NodePathLeaf(const Context& c, size_t* pos, bool check_text,
+                   Variant* out) {
+  if (c.Remaining(*pos) < 4) return Truncated(c, Type::kNodePath, *pos);
+  const uint32_t w0 = LoadU32(c.data + *pos);
+  if ((w0 & wire::kNodePathNewFormat) == 0) {
+    return Fail(c, ErrorKind::kInvalidNodePath, *pos,
+                "NodePath in the old (pre-3.0) format");
+  }
+  if (c.Remaining(*pos) < 12) return Truncated(c, Type::kNodePath, *pos);
+  const uint32_t names = w0 & 0x7FFFFFFF;
+  const uint32_t flags = LoadU32(c.data + *pos + 8);
+  // u32 arithmetic, wrapping as in the engine (spec §4.4).
+  uint32_t total = names + LoadU32(c.data + *pos + 4);
+  if (flags & wire::kNodePathPropertyObsolete) ++total;
+  *pos += 12;
+  NodePath np;
+  for (uint32_t i = 0; i < total; ++i) {
+    WireText t;
+    if (Error e = ReadWireString(c, pos, check_text, &t); !e.ok()) return e;
+    if (kBuild) (i < names ? np.names : np.subnames).push_back(TextOf(c, t));
+  }
+  if (kBuild) {
+    np.absolute = (flags & wire::kNodePathAbsolute) != 0 && total != 0;
+    *out = Variant::MakeNodePath(std::move(np));
+  }
+  return {};
+}
+
+template <bool kBuild>
+Error PackedStringsLeaf(const Context& c, size_t* pos, bool check_text,
+                        Variant* out) {
+  uint32_t count;
+  if (Error e = ReadPackedStringsCount(c, pos, &count); !e.ok()) return e;
+  std::vector<std::string> v;
+  for (uint32_t i = 0; i < count; ++i) {
+    WireText t;
+    if (Error e = ReadWireString(c, pos, check_text, &t); !e.ok()) {
+      e.path = absl::StrCat("[", i, "]", e.path);
+      return e;
+    }
+    if (kBuild) v.push_back(TextOf(c, t));
+  }
+  if (kBuild) *out = Variant::PackedStrings(std::move(v));
+  return {};
+}
+
+// The elements of a checked packed array, as the reference holds them.
+Variant PackedVariant(const Context& c, Type type, const PackedLayout& l) {
+  const uint8_t* p = c.data + l.data_pos;
+  const size_t n = size_t{l.count} * l.comps;
+  switch (type) {
+    case Type::kPackedByteArray: {
+      std::vector<uint8_t> v(n);
+      LoadU8(p, v.data(), n);
+      return Variant::PackedBytes(std::move(v));
+    }
+    case Type::kPackedInt32Array:
+    case Type::kPackedVector2iArray:
+    case Type::kPackedVector3iArray:
+    case Type::kPackedVector4iArray: {
+      std::vector<int32_t> v(n);
+      LoadI32(p, v.data(), n);
+      return type == Type::kPackedInt32Array
+                 ? Variant::PackedInt32(std::move(v))
+                 : Variant::PackedIntVectors(type, std::move(v));
+    }
+    case Type::kPackedInt64Array: {
+      std::vector<int64_t> v(n);
+      LoadI64(p, v.data(), n);
+      return Variant::PackedInt64(std::move(v));
+    }
+    case Type::kPackedFloat32Array:
+    case Type::kPackedColorArray: {
+      std::vector<float> v(n);
+      LoadF32(p, v.data(), n);
+      return type == Type::kPackedColorArray
+                 ? Variant::PackedColors(std::move(v))
+                 : Variant::PackedFloat32(std::move(v));
+    }
+    case Type::kPackedFloat64Array: {
+      std::vector<double> v(n);
+      LoadF64(p, v.data(), n);
+      return Variant::PackedFloat64(std::move(v));
+    }
+    default: {  // kPackedVector2/3/4Array
+      std::vector<double> v(n);
+      if (l.width == 4) {
+        LoadF32ToF64(p, v.data(), n);
+      } else if (c.opts.real_is_double) {
+        LoadF64(p, v.data(), n);
+      } else {
+        LoadF64RoundF32(p, v.data(), n);
+      }
+      return Variant::PackedRealVectors(type, std::move(v));
+    }
+  }
+}
+
+}  // namespace
+
+bool RealIsWide(const Context& c, Type type, uint32_t header) {
+  return (header & wire::kFlag64) && HasRealWidthFlag(c.opts.dialect, type);
+}
+
+double Real64(const Context& c, uint64_t bits) {
+  if (c.opts.real_is_double) {
+    double d;
+    std::memcpy(&d, &bits, 8);
+    return d;
+  }
+  const float f = NarrowF64(bits);
+  uint32_t b;
+  std::memcpy(&b, &f, 4);
+  return WidenF32(b);
+}
+
+template <bool kBuild>
+Error ReadLeaf(const Context& c, Type type, uint32_t header, size_t* pos,
+               bool check_text, Variant* out) {
+  const bool flag64 = (header & wire::kFlag64) != 0;
+  const uint8_t* p = c.data + *pos;
+  const size_t left = c.Remaining(*pos);
+
+  if (const int n = RealComponents(type)) {
+    const bool wide = RealIsWide(c, type, header);
+    const size_t w = wide ? 8 : 4;
+    if (left < n * w) return Truncated(c, type, *pos);
+    if (kBuild) {
+      double v[16];
+      for (int i = 0; i < n; ++i) {
+        v[i] =
+            wide ? Real64(c, LoadU64(p + i * w)) : WidenF32(LoadU32(p + i * w));
+      }
+      *out = Variant::Math(type, absl::MakeConstSpan(v, n));
+    }
+    *pos += n * w;
+    return {};
+  }
+  if (const int n = IntComponents(type)) {
+    if (left < n * 4u) return Truncated(c, type, *pos);
+    if (kBuild) {
+      int32_t v[4];
+      for (int i = 0; i < n; ++i)
+        v[i] = static_cast<int32_t>(LoadU32(p + 4 * i));
+      *out = Variant::IntMath(type, absl::MakeConstSpan(v, n));
+    }
+    *pos += n * 4;
+    return {};
+  }
+
+  switch (type) {
+    case Type::kNil:
+      if (kBuild) *out = Variant();
+      return {};
+    case Type::kCallable:
+      if (kBuild) *out = Variant::Callable();
+      return {};
+    case Type::kBool:
+      if (left < 4) return Truncated(c, type, *pos);
+      if (kBuild) *out = Variant::Bool(LoadU32(p) != 0);
+      *pos += 4;
+      return {};
+    case Type::kInt:
+    case Type::kFloat: {
+      const size_t w = flag64 ? 8 : 4;
+      if (left < w) return Truncated(c, type, *pos);
+      if (kBuild) {
+        if (type == Type::kInt) {
+          *out = Variant::Int(flag64 ? static_cast<int64_t>(LoadU64(p))
+                                     : static_cast<int32_t>(LoadU32(p)));
+        } else {
+          // An ordinary conversion, as the engine does (sNaN -> qNaN).
+          *out = Variant::Float(flag64 ? wire::LoadF64(p)
+                                       : static_cast<double>(wire::LoadF32(p)));
+        }
+      }
+      *pos += w;
+      return {};
+    }
+    case Type::kString:
+    case Type::kStringName: {
+      WireText t;
+      if (Error e = ReadWireString(c, pos, check_text, &t); !e.ok()) return e;
+      if (kBuild) {
+        *out = type == Type::kString ? Variant::String(TextOf(c, t))
+                                     : Variant::StringName(TextOf(c, t));
+      }
+      return {};
+    }
+    case Type::kNodePath:
+      return NodePathLeaf<kBuild>(c, pos, check_text, out);
+    case Type::kRID:
+      if (c.opts.dialect != Dialect::kGodot4) {  // header only
+        if (kBuild) *out = Variant::Rid(0);
+        return {};
+      }
+      if (left < 8) return Truncated(c, type, *pos);
+      if (kBuild) *out = Variant::Rid(LoadU64(p));
+      *pos += 8;
+      return {};
+    case Type::kSignal: {
+      WireText t;
+      if (Error e = ReadWireString(c, pos, check_text, &t); !e.ok()) return e;
+      if (c.Remaining(*pos) < 8) return Truncated(c, type, *pos);
+      if (kBuild) {
+        Signal s;
+        s.name = TextOf(c, t);
+        s.object_id = LoadU64(c.data + *pos);
+        *out = Variant::MakeSignal(std::move(s));
+      }
+      *pos += 8;
+      return {};
+    }
+    case Type::kPackedStringArray:
+      return PackedStringsLeaf<kBuild>(c, pos, check_text, out);
+    default: {
+      PackedLayout l;
+      if (Error e = ReadPackedLayout(c, type, header, pos, &l); !e.ok()) {
+        return e;
+      }
+      if (kBuild) *out = PackedVariant(c, type, l);
+      return {};
+    }
+  }
+}
+
+template Error ReadLeaf<true>(const Context&, Type, uint32_t, size_t*, bool,
+                              Variant*);
+template Error ReadLeaf<false>(const Context&, Type, uint32_t, size_t*, bool,
+                               Variant*);
+
+}  // namespace internal
+}  // namespace view
+}  // namespace gdwire

@@ -1,0 +1,57 @@
+// Copyright 2026 The gdwire Authors.
+
+#include "codec/view/internal/walk.h"
+
+#include "absl/strings/str_cat.h"
+#include "codec/view/internal/walker.h"
+
+namespace gdwire {
+namespace view {
+namespace internal {
+namespace {
+
+// Looks at nothing: skipping and validating build no values.
+struct NullHandler {
+  static constexpr bool kBuild = false;
+  void Value(const Variant&) {}
+  void BeginArray(const TypeDescriptor&) {}
+  void BeginDictionary(const TypeDescriptor&, const TypeDescriptor&) {}
+  void BeginObject(const WireText&) {}
+  void PropertyName(const WireText&) {}
+  void End() {}
+};
+
+}  // namespace
+
+Error ReadHeader(const Context& c, size_t* pos, int depth, uint32_t* header,
+                 Type* type) {
+  const size_t start = *pos;
+  if (depth > c.opts.max_depth) {
+    return Fail(c, ErrorKind::kTooDeep, start, "nesting deeper than max_depth");
+  }
+  if (c.Remaining(start) < 4) {
+    return Fail(c, ErrorKind::kTruncated, start, "truncated header");
+  }
+  *header = wire::LoadU32(c.data + start);
+  const uint32_t id = *header & wire::kTypeMask;
+  if (!TypeFromWireId(c.opts.dialect, id, type)) {
+    return Fail(c, ErrorKind::kInvalidType, start,
+                absl::StrCat("invalid type id ", id));
+  }
+  *pos = start + 4;
+  return {};
+}
+
+Error SkipValue(const Context& c, size_t pos, int depth, size_t* end) {
+  NullHandler h;
+  return Walker<NullHandler>(c, /*check_text=*/false, &h).Run(pos, depth, end);
+}
+
+Error ValidateValue(const Context& c, size_t pos, int depth, size_t* end) {
+  NullHandler h;
+  return Walker<NullHandler>(c, /*check_text=*/true, &h).Run(pos, depth, end);
+}
+
+}  // namespace internal
+}  // namespace view
+}  // namespace gdwire

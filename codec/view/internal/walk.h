@@ -1,0 +1,44 @@
+// Copyright 2026 The gdwire Authors.
+//
+// codec/view/internal/walk.h: whole-value operations on a buffer position,
+// all built on Walker (explicit stack, engine order of checks).
+
+#ifndef GDWIRE_CODEC_VIEW_INTERNAL_WALK_H_
+#define GDWIRE_CODEC_VIEW_INTERNAL_WALK_H_
+
+#include <cstddef>
+#include <cstdint>
+
+#include "codec/error.h"
+#include "codec/types.h"
+#include "codec/variant.h"
+#include "codec/view/internal/context.h"
+
+namespace gdwire {
+namespace view {
+namespace internal {
+
+// Checks the start of a value at *pos: depth (`depth` levels below the
+// root), header bounds, type id. On success *pos moves past the header.
+Error ReadHeader(const Context& c, size_t* pos, int depth, uint32_t* header,
+                 Type* type);
+
+// Finds the end of the value at `pos` (its header included), `depth`
+// levels below the root. Checks structure, bounds, limits, depth and
+// permissions, but not the text of strings: an error it reports is one the
+// full decoder reports too, though the full decoder may stop earlier on
+// bad text.
+Error SkipValue(const Context& c, size_t pos, int depth, size_t* end);
+
+// Every check of a full decode, nothing built.
+Error ValidateValue(const Context& c, size_t pos, int depth, size_t* end);
+
+// A full decode into a Variant (the engine's value).
+Error MaterializeValue(const Context& c, size_t pos, int depth, Variant* out,
+                       size_t* end);
+
+}  // namespace internal
+}  // namespace view
+}  // namespace gdwire
+
+#endif  // GDWIRE_CODEC_VIEW_INTERNAL_WALK_H_

@@ -1,0 +1,334 @@
+// Copyright 2026 The gdwire Authors.
+
+#include "codec/view/value_view.h"
+
+#include "absl/strings/str_cat.h"
+#include "codec/view/container_view.h"
+#include "codec/view/internal/convert.h"
+#include "codec/view/internal/leaf.h"
+#include "codec/view/internal/walk.h"
+#include "codec/view/packed_view.h"
+#include "codec/wire.h"
+
+namespace gdwire {
+namespace view {
+
+using internal::Context;
+using internal::StatusOf;
+using wire::LoadU32;
+using wire::LoadU64;
+
+std::string TextView::ToString() const {
+  return c_ ? internal::TextOf(*c_, t_) : std::string();
+}
+
+ContainerType ContainerTypeView::ToContainerType() const {
+  return c_ ? internal::ToContainerType(*c_, d_) : ContainerType();
+}
+
+bool ValueView::is_wide() const {
+  if (c_ == nullptr) return false;
+  switch (type_) {
+    case Type::kInt:
+    case Type::kFloat:
+    case Type::kObject:
+      return (header_ & wire::kFlag64) != 0;
+    default:
+      return internal::RealIsWide(*c_, type_, header_);
+  }
+}
+
+absl::Status ValueView::WrongType(const char* wanted) const {
+  if (c_ == nullptr) {
+    return absl::FailedPreconditionError("empty ValueView");
+  }
+  return StatusOf(internal::Fail(
+      *c_, ErrorKind::kInvalidArgument, pos_,
+      absl::StrCat("expected ", wanted, ", found ", TypeName(type_))));
+}
+
+absl::StatusOr<bool> ValueView::GetBool() const {
+  if (c_ == nullptr || type_ != Type::kBool) return WrongType("Bool");
+  const size_t p = pos_ + 4;
+  if (c_->Remaining(p) < 4) return StatusOf(internal::Truncated(*c_, type_, p));
+  return LoadU32(c_->data + p) != 0;
+}
+
+absl::StatusOr<int64_t> ValueView::GetInt() const {
+  if (c_ == nullptr || type_ != Type::kInt) return WrongType("int");
+  const size_t p = pos_ + 4;
+  const bool wide = (header_ & wire::kFlag64) != 0;
+  if (c_->Remaining(p) < (wide ? 8u : 4u)) {
+    return StatusOf(internal::Truncated(*c_, type_, p));
+  }
+  return wide ? static_cast<int64_t>(LoadU64(c_->data + p))
+              : static_cast<int64_t>(
+                    static_cast<int32_t>(LoadU32(c_->data + p)));
+}
+
+absl::StatusOr<double> ValueView::GetFloat() const {
+  if (c_ == nullptr || type_ != Type::kFloat) return WrongType("float");
+  const size_t p = pos_ + 4;
+  const bool wide = (header_ & wire::kFlag64) != 0;
+  if (c_->Remaining(p) < (wide ? 8u : 4u)) {
+    return StatusOf(internal::Truncated(*c_, type_, p));
+  }
+  // A 4-byte float widens by an ordinary conversion, as in the engine.
+  return wide ? wire::LoadF64(c_->data + p)
+              : static_cast<double>(wire::LoadF32(c_->data + p));
+}
+
+absl::StatusOr<uint64_t> ValueView::GetRid() const {
+  if (c_ == nullptr || type_ != Type::kRID) return WrongType("RID");
+  if (c_->opts.dialect != Dialect::kGodot4) return uint64_t{0};
+  const size_t p = pos_ + 4;
+  if (c_->Remaining(p) < 8) return StatusOf(internal::Truncated(*c_, type_, p));
+  return LoadU64(c_->data + p);
+}
+
+absl::StatusOr<TextView> ValueView::GetText() const {
+  if (c_ == nullptr || (type_ != Type::kString && type_ != Type::kStringName)) {
+    return WrongType("String or StringName");
+  }
+  size_t p = pos_ + 4;
+  internal::WireText t;
+  if (Error e = internal::ReadWireString(*c_, &p, true, &t); !e.ok()) {
+    return StatusOf(e);
+  }
+  return TextView(c_, t);
+}
+
+absl::StatusOr<absl::string_view> ValueView::GetStringView() const {
+  absl::StatusOr<TextView> t = GetText();
+  if (!t.ok()) return t.status();
+  return t->view();
+}
+
+absl::StatusOr<std::string> ValueView::GetString() const {
+  absl::StatusOr<TextView> t = GetText();
+  if (!t.ok()) return t.status();
+  return t->ToString();
+}
+
+absl::Status ValueView::GetReals(absl::Span<double> out) const {
+  const int n = RealComponents(type_);
+  if (c_ == nullptr || n == 0) return WrongType("a real math type");
+  if (out.size() < static_cast<size_t>(n)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(TypeName(type_), " has ", n, " components"));
+  }
+  const bool wide = internal::RealIsWide(*c_, type_, header_);
+  const size_t w = wide ? 8 : 4;
+  const size_t p = pos_ + 4;
+  if (c_->Remaining(p) < n * w) {
+    return StatusOf(internal::Truncated(*c_, type_, p));
+  }
+  const uint8_t* d = c_->data + p;
+  for (int i = 0; i < n; ++i) {
+    out[i] = wide ? internal::Real64(*c_, LoadU64(d + i * w))
+                  : internal::WidenF32(LoadU32(d + i * w));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status ValueView::GetInts(absl::Span<int32_t> out) const {
+  const int n = IntComponents(type_);
+  if (c_ == nullptr || n == 0) return WrongType("an integer vector type");
+  if (out.size() < static_cast<size_t>(n)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(TypeName(type_), " has ", n, " components"));
+  }
+  const size_t p = pos_ + 4;
+  if (c_->Remaining(p) < n * 4u) {
+    return StatusOf(internal::Truncated(*c_, type_, p));
+  }
+  internal::LoadI32(c_->data + p, out.data(), n);
+  return absl::OkStatus();
+}
+
+absl::StatusOr<SignalView> ValueView::GetSignal() const {
+  if (c_ == nullptr || type_ != Type::kSignal) return WrongType("Signal");
+  size_t p = pos_ + 4;
+  internal::WireText t;
+  if (Error e = internal::ReadWireString(*c_, &p, true, &t); !e.ok()) {
+    return StatusOf(e);
+  }
+  if (c_->Remaining(p) < 8) return StatusOf(internal::Truncated(*c_, type_, p));
+  SignalView s;
+  s.name = TextView(c_, t);
+  s.object_id = LoadU64(c_->data + p);
+  return s;
+}
+
+absl::StatusOr<NodePathView> ValueView::GetNodePath() const {
+  if (c_ == nullptr || type_ != Type::kNodePath) return WrongType("NodePath");
+  const size_t p = pos_ + 4;
+  if (c_->Remaining(p) < 4) return StatusOf(internal::Truncated(*c_, type_, p));
+  const uint32_t w0 = LoadU32(c_->data + p);
+  if ((w0 & wire::kNodePathNewFormat) == 0) {
+    return StatusOf(internal::Fail(*c_, ErrorKind::kInvalidNodePath, p,
+                                   "NodePath in the old (pre-3.0) format"));
+  }
+  if (c_->Remaining(p) < 12) {
+    return StatusOf(internal::Truncated(*c_, type_, p));
+  }
+  const uint32_t flags = LoadU32(c_->data + p + 8);
+  NodePathView v;
+  v.c_ = c_;
+  v.first_ = p + 12;
+  v.names_ = w0 & 0x7FFFFFFF;
+  v.total_ = v.names_ + LoadU32(c_->data + p + 4);  // wraps as the engine
+  if (flags & wire::kNodePathPropertyObsolete) ++v.total_;
+  v.absolute_ = (flags & wire::kNodePathAbsolute) != 0;
+  return v;
+}
+
+absl::StatusOr<ObjectView> ValueView::GetObject() const {
+  if (c_ == nullptr || type_ != Type::kObject) return WrongType("Object");
+  size_t p = pos_ + 4;
+  ObjectView v;
+  v.c_ = c_;
+  v.depth_ = depth_ + 1;
+  if (header_ & wire::kFlagObjectAsId) {
+    if (c_->Remaining(p) < 8) {
+      return StatusOf(internal::Truncated(*c_, type_, p));
+    }
+    v.id_ = LoadU64(c_->data + p);
+    v.kind_ = v.id_ == 0 ? Object::Kind::kNull : Object::Kind::kId;
+    return v;
+  }
+  if (!c_->opts.allow_objects) {
+    return StatusOf(
+        internal::Fail(*c_, ErrorKind::kObjectsNotAllowed, pos_,
+                       "full Object while objects are not allowed"));
+  }
+  internal::WireText cls;
+  if (Error e = internal::ReadWireString(*c_, &p, true, &cls); !e.ok()) {
+    return StatusOf(e);
+  }
+  if (cls.text_size == 0) return v;  // the null-object form
+  if (Error e = internal::ReadPropertyCount(*c_, &p, &v.count_); !e.ok()) {
+    return StatusOf(e);
+  }
+  v.kind_ = Object::Kind::kFull;
+  v.class_name_ = TextView(c_, cls);
+  v.first_ = p;
+  return v;
+}
+
+absl::StatusOr<ArrayView> ValueView::GetArray() const {
+  if (c_ == nullptr || type_ != Type::kArray) return WrongType("Array");
+  size_t p = pos_ + 4;
+  internal::TypeDescriptor et;
+  if (c_->opts.dialect == Dialect::kGodot4) {
+    const uint32_t k = (header_ >> wire::kArrayKindShift) & wire::kKindMask;
+    if (Error e = internal::ReadTypeDescriptor(*c_, k, &p, true, &et);
+        !e.ok()) {
+      return StatusOf(e);
+    }
+  }
+  uint32_t count;
+  if (Error e = internal::ReadCount(*c_, "Array", &p, &count); !e.ok()) {
+    return StatusOf(e);
+  }
+  ArrayView v;
+  v.element_type_ = ContainerTypeView(c_, et);
+  v.count_ = count;
+  v.base_.c_ = c_;
+  v.base_.pos_ = p;
+  v.base_.depth_ = depth_ + 1;
+  v.base_.count_ = count;
+  return v;
+}
+
+absl::StatusOr<DictionaryView> ValueView::GetDictionary() const {
+  if (c_ == nullptr || type_ != Type::kDictionary) {
+    return WrongType("Dictionary");
+  }
+  size_t p = pos_ + 4;
+  internal::TypeDescriptor kt, vt;
+  if (c_->opts.dialect == Dialect::kGodot4) {
+    const uint32_t kk = (header_ >> wire::kDictKeyKindShift) & wire::kKindMask;
+    const uint32_t vk =
+        (header_ >> wire::kDictValueKindShift) & wire::kKindMask;
+    if (Error e = internal::ReadTypeDescriptor(*c_, kk, &p, true, &kt);
+        !e.ok()) {
+      return StatusOf(e);
+    }
+    if (Error e = internal::ReadTypeDescriptor(*c_, vk, &p, true, &vt);
+        !e.ok()) {
+      return StatusOf(e);
+    }
+  }
+  uint32_t count;
+  if (Error e = internal::ReadCount(*c_, "Dictionary", &p, &count); !e.ok()) {
+    return StatusOf(e);
+  }
+  DictionaryView v;
+  v.c_ = c_;
+  v.first_ = p;
+  v.depth_ = depth_ + 1;
+  v.key_type_ = ContainerTypeView(c_, kt);
+  v.value_type_ = ContainerTypeView(c_, vt);
+  v.count_ = count;
+  return v;
+}
+
+absl::StatusOr<PackedArrayView> ValueView::GetPackedArray() const {
+  if (c_ == nullptr || !IsPackedArray(type_) ||
+      type_ == Type::kPackedStringArray) {
+    return WrongType("a packed array of numbers");
+  }
+  size_t p = pos_ + 4;
+  PackedArrayView v;
+  if (Error e = internal::ReadPackedLayout(*c_, type_, header_, &p, &v.l_);
+      !e.ok()) {
+    return StatusOf(e);
+  }
+  v.c_ = c_;
+  v.type_ = type_;
+  return v;
+}
+
+absl::StatusOr<PackedStringArrayView> ValueView::GetPackedStringArray() const {
+  if (c_ == nullptr || type_ != Type::kPackedStringArray) {
+    return WrongType("PackedStringArray");
+  }
+  size_t p = pos_ + 4;
+  PackedStringArrayView v;
+  if (Error e = internal::ReadPackedStringsCount(*c_, &p, &v.count_); !e.ok()) {
+    return StatusOf(e);
+  }
+  v.c_ = c_;
+  v.first_ = p;
+  return v;
+}
+
+absl::StatusOr<size_t> ValueView::EncodedSize() const {
+  if (c_ == nullptr) return WrongType("a value");
+  size_t end;
+  if (Error e = internal::SkipValue(*c_, pos_, depth_, &end); !e.ok()) {
+    return StatusOf(e);
+  }
+  return end - pos_;
+}
+
+absl::Status ValueView::Validate() const {
+  if (c_ == nullptr) return WrongType("a value");
+  size_t end;
+  return StatusOf(internal::ValidateValue(*c_, pos_, depth_, &end));
+}
+
+absl::StatusOr<Variant> ValueView::ToVariant() const {
+  if (c_ == nullptr) return WrongType("a value");
+  Variant v;
+  size_t end;
+  if (Error e = internal::MaterializeValue(*c_, pos_, depth_, &v, &end);
+      !e.ok()) {
+    return StatusOf(e);
+  }
+  return v;
+}
+
+}  // namespace view
+}  // namespace gdwire
