@@ -32,7 +32,8 @@ void StoreLE(T v, uint8_t* p) {
   using U = typename std::conditional<sizeof(T) == 4, uint32_t, uint64_t>::type;
   U u;
   std::memcpy(&u, &v, sizeof(T));
-  for (size_t k = 0; k < sizeof(T); ++k) p[k] = static_cast<uint8_t>(u >> (8 * k));
+  for (size_t k = 0; k < sizeof(T); ++k)
+    p[k] = static_cast<uint8_t>(u >> (8 * k));
 }
 
 }  // namespace

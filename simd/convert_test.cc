@@ -56,7 +56,8 @@ void FillWire(uint8_t* p, size_t n, std::mt19937_64* rng,
               const std::vector<U>& special) {
   for (size_t i = 0; i < n; ++i) {
     const U u = RandomBits<U>(rng, special);
-    for (size_t k = 0; k < sizeof(U); ++k) p[i * sizeof(U) + k] = uint8_t(u >> (8 * k));
+    for (size_t k = 0; k < sizeof(U); ++k)
+      p[i * sizeof(U) + k] = uint8_t(u >> (8 * k));
   }
 }
 
@@ -111,8 +112,8 @@ TEST_P(ConvertTest, NarrowF64ToF32) {
 }
 
 TEST_P(ConvertTest, WidenI32ToI64) {
-  std::vector<uint32_t> special = {0, 1, 0xFFFFFFFFu, 0x7FFFFFFFu,
-                                   0x80000000u, 0x80000001u};
+  std::vector<uint32_t> special = {0,           1,           0xFFFFFFFFu,
+                                   0x7FFFFFFFu, 0x80000000u, 0x80000001u};
   CheckWireToArray<uint32_t, int64_t>(special, WidenI32ToI64,
                                       scalar::WidenI32ToI64);
 }
@@ -219,8 +220,11 @@ TEST_P(ConvertTest, NaNPayloads) {
     EXPECT_EQ(fbits, c[1]) << std::hex << c[0];
   }
   // -0, +-inf, subnormal extremes.
-  const double v[] = {-0.0, std::numeric_limits<double>::infinity(),
-                      -std::numeric_limits<double>::infinity(), 1e-46, 3e38,
+  const double v[] = {-0.0,
+                      std::numeric_limits<double>::infinity(),
+                      -std::numeric_limits<double>::infinity(),
+                      1e-46,
+                      3e38,
                       4e38};
   float out[6];
   NarrowF64ToF32(reinterpret_cast<const uint8_t*>(v), 6, out);

@@ -35,8 +35,9 @@ HWY_INLINE void SwapBytesN(const uint8_t* src, size_t n, uint8_t* dst) {
       {7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8}};
   const hn::ScalableTag<uint8_t> d8;
   const size_t N = hn::Lanes(d8);
-  const auto pattern =
-      hn::LoadDup128(d8, kPattern[kSize == 2 ? 0 : kSize == 4 ? 1 : 2]);
+  const auto pattern = hn::LoadDup128(d8, kPattern[kSize == 2   ? 0
+                                                   : kSize == 4 ? 1
+                                                                : 2]);
   const size_t bytes = n * kSize;
   size_t i = 0;
   for (; i + 4 * N <= bytes; i += 4 * N) {

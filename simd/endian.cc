@@ -103,7 +103,8 @@ namespace {
 template <typename T>
 T LoadLE1(const uint8_t* p) {
   T v = 0;
-  for (size_t k = 0; k < sizeof(T); ++k) v |= static_cast<T>(T{p[k]} << (8 * k));
+  for (size_t k = 0; k < sizeof(T); ++k)
+    v |= static_cast<T>(T{p[k]} << (8 * k));
   return v;
 }
 

@@ -108,8 +108,7 @@ TEST(Endian, StoreLE) {
   CheckStore<double>(StoreF64LE, [](const double* s, size_t n, uint8_t* d) {
     scalar::StoreU64LE(reinterpret_cast<const uint64_t*>(s), n, d);
   });
-  CheckStore<uint16_t>(StoreU16LE, [](const uint16_t* s, size_t n,
-                                      uint8_t* d) {
+  CheckStore<uint16_t>(StoreU16LE, [](const uint16_t* s, size_t n, uint8_t* d) {
     for (size_t i = 0; i < n; ++i) {
       d[2 * i] = static_cast<uint8_t>(s[i]);
       d[2 * i + 1] = static_cast<uint8_t>(s[i] >> 8);
@@ -118,33 +117,33 @@ TEST(Endian, StoreLE) {
 }
 
 TEST_P(EndianTest, LoadSwapped) {
-  CheckLoad<uint16_t>(LoadU16Swapped, [](const uint8_t* s, size_t n,
-                                         uint16_t* d) {
-    SwapRef<uint16_t>(s, n, reinterpret_cast<uint8_t*>(d));
-  });
-  CheckLoad<uint32_t>(LoadU32Swapped, [](const uint8_t* s, size_t n,
-                                         uint32_t* d) {
-    SwapRef<uint32_t>(s, n, reinterpret_cast<uint8_t*>(d));
-  });
-  CheckLoad<uint64_t>(LoadU64Swapped, [](const uint8_t* s, size_t n,
-                                         uint64_t* d) {
-    SwapRef<uint64_t>(s, n, reinterpret_cast<uint8_t*>(d));
-  });
+  CheckLoad<uint16_t>(LoadU16Swapped,
+                      [](const uint8_t* s, size_t n, uint16_t* d) {
+                        SwapRef<uint16_t>(s, n, reinterpret_cast<uint8_t*>(d));
+                      });
+  CheckLoad<uint32_t>(LoadU32Swapped,
+                      [](const uint8_t* s, size_t n, uint32_t* d) {
+                        SwapRef<uint32_t>(s, n, reinterpret_cast<uint8_t*>(d));
+                      });
+  CheckLoad<uint64_t>(LoadU64Swapped,
+                      [](const uint8_t* s, size_t n, uint64_t* d) {
+                        SwapRef<uint64_t>(s, n, reinterpret_cast<uint8_t*>(d));
+                      });
 }
 
 TEST_P(EndianTest, StoreSwapped) {
-  CheckStore<uint16_t>(StoreU16Swapped, [](const uint16_t* s, size_t n,
-                                           uint8_t* d) {
-    scalar::SwapBytes16(reinterpret_cast<const uint8_t*>(s), n, d);
-  });
-  CheckStore<uint32_t>(StoreU32Swapped, [](const uint32_t* s, size_t n,
-                                           uint8_t* d) {
-    scalar::SwapBytes32(reinterpret_cast<const uint8_t*>(s), n, d);
-  });
-  CheckStore<uint64_t>(StoreU64Swapped, [](const uint64_t* s, size_t n,
-                                           uint8_t* d) {
-    scalar::SwapBytes64(reinterpret_cast<const uint8_t*>(s), n, d);
-  });
+  CheckStore<uint16_t>(
+      StoreU16Swapped, [](const uint16_t* s, size_t n, uint8_t* d) {
+        scalar::SwapBytes16(reinterpret_cast<const uint8_t*>(s), n, d);
+      });
+  CheckStore<uint32_t>(
+      StoreU32Swapped, [](const uint32_t* s, size_t n, uint8_t* d) {
+        scalar::SwapBytes32(reinterpret_cast<const uint8_t*>(s), n, d);
+      });
+  CheckStore<uint64_t>(
+      StoreU64Swapped, [](const uint64_t* s, size_t n, uint8_t* d) {
+        scalar::SwapBytes64(reinterpret_cast<const uint8_t*>(s), n, d);
+      });
 }
 
 // The swapped load of a value equals the big-endian reading of its bytes,

@@ -125,9 +125,9 @@ HWY_INLINE void DeinterleaveT(const uint8_t* HWY_RESTRICT src, size_t n,
           internal::LoadAos<kC>(dd, src + kC * i * 8, a);
           internal::LoadAos<kC>(dd, src + kC * (i + H) * 8, b);
           for (size_t c = 0; c < kC; ++c) {
-            hn::StoreU(hn::Combine(df, hn::DemoteTo(dh, b[c]),
-                                   hn::DemoteTo(dh, a[c])),
-                       df, o[c] + i);
+            hn::StoreU(
+                hn::Combine(df, hn::DemoteTo(dh, b[c]), hn::DemoteTo(dh, a[c])),
+                df, o[c] + i);
           }
         },
         one);
@@ -186,8 +186,9 @@ HWY_INLINE void InterleaveT(const TA* const* in, size_t n,
         [&](size_t i) HWY_ATTR {
           hn::Vec<decltype(df)> v[kC];
           for (size_t c = 0; c < kC; ++c) {
-            v[c] = hn::Combine(df, hn::DemoteTo(dh, hn::LoadU(dd, s[c] + i + H)),
-                               hn::DemoteTo(dh, hn::LoadU(dd, s[c] + i)));
+            v[c] =
+                hn::Combine(df, hn::DemoteTo(dh, hn::LoadU(dd, s[c] + i + H)),
+                            hn::DemoteTo(dh, hn::LoadU(dd, s[c] + i)));
           }
           internal::StoreAos<kC>(v, df, dst + kC * i * 4);
         },

@@ -44,7 +44,8 @@ inline size_t PutElement(const char* s, size_t n, uint8_t* dst) {
 template <typename S>
 size_t SizeOf(const S* strings, size_t count) {
   size_t total = 0;
-  for (size_t i = 0; i < count; ++i) total += 4 + PaddedSize(strings[i].size() + 1);
+  for (size_t i = 0; i < count; ++i)
+    total += 4 + PaddedSize(strings[i].size() + 1);
   return total;
 }
 
@@ -103,8 +104,7 @@ size_t WritePackedStrings(const std::string_view* s, size_t count,
                           uint8_t* dst) {
   return WriteAll(s, count, dst);
 }
-void AppendPackedStrings(const std::string* s, size_t count,
-                         std::string* out) {
+void AppendPackedStrings(const std::string* s, size_t count, std::string* out) {
   AppendAll(s, count, out);
 }
 void AppendPackedStrings(const std::string_view* s, size_t count,

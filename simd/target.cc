@@ -2,9 +2,10 @@
 
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "simd/target.cc"
+#include "simd/target.h"
+
 #include "hwy/foreach_target.h"  // IWYU pragma: keep
 #include "hwy/highway.h"
-#include "simd/target.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace gdwire {

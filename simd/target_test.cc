@@ -24,9 +24,11 @@ TEST_P(TargetTest, DispatchFollowsForcedTarget) {
 
 TEST(Target, PrintTargets) {
   std::printf("compiled targets:");
-  for (const std::string& t : CompiledTargetNames()) std::printf(" %s", t.c_str());
+  for (const std::string& t : CompiledTargetNames())
+    std::printf(" %s", t.c_str());
   std::printf("\nsupported targets:");
-  for (const std::string& t : SupportedTargetNames()) std::printf(" %s", t.c_str());
+  for (const std::string& t : SupportedTargetNames())
+    std::printf(" %s", t.c_str());
   std::printf("\nchosen target: %s\n", TargetName());
   EXPECT_FALSE(CompiledTargetNames().empty());
   EXPECT_FALSE(SupportedTargetNames().empty());

@@ -34,10 +34,10 @@ size_t FindNonAsciiOrNulImpl(const uint8_t* HWY_RESTRICT p, size_t n) {
   };
   size_t i = 0;
   for (; i + 4 * N <= n; i += 4 * N) {
-    const auto f = hn::Or(
-        hn::Or(flag(hn::LoadU(d, p + i)), flag(hn::LoadU(d, p + i + N))),
-        hn::Or(flag(hn::LoadU(d, p + i + 2 * N)),
-               flag(hn::LoadU(d, p + i + 3 * N))));
+    const auto f =
+        hn::Or(hn::Or(flag(hn::LoadU(d, p + i)), flag(hn::LoadU(d, p + i + N))),
+               hn::Or(flag(hn::LoadU(d, p + i + 2 * N)),
+                      flag(hn::LoadU(d, p + i + 3 * N))));
     if (HWY_UNLIKELY(!hn::AllFalse(di, hn::Lt(f, izero)))) break;
   }
   for (; i + N <= n; i += N) {

@@ -84,11 +84,12 @@ inline std::vector<uint64_t> SpecialF64Bits() {
       0xFFF0000000000001ull, 0x7FF8000000000001ull, 0x7FF0000020000000ull,
       0x7FF000001FFFFFFFull, 0x7FF7FFFFFFFFFFFFull, 0x7FFFFFFFFFFFFFFFull,
       0xFFFFFFFFFFFFFFFFull, 0x7FF5A5A5A5A5A5A5ull,
-      0x0000000000000001ull,  // smallest subnormal -> 0
+      0x0000000000000001ull,                         // smallest subnormal -> 0
       0x000FFFFFFFFFFFFFull, 0x3690000000000000ull,  // 2^-150: ties to 0
-      0x36A0000000000000ull,                         // 2^-149: min f32 subnormal
-      0x3810000000000000ull,                         // min f32 normal
-      0x380FFFFFFFFFFFFFull, 0x47EFFFFFE0000000ull,  // max f32 + half ulp -> inf
+      0x36A0000000000000ull,  // 2^-149: min f32 subnormal
+      0x3810000000000000ull,  // min f32 normal
+      0x380FFFFFFFFFFFFFull, 0x47EFFFFFE0000000ull,  // max f32 + half ulp ->
+                                                     // inf
       0x47EFFFFFDFFFFFFFull, 0x47EFFFFFFFFFFFFFull, 0x7FEFFFFFFFFFFFFFull,
       0xFFEFFFFFFFFFFFFFull, 0x3FF0000010000000ull,  // 1 + half f32 ulp: tie
       0x3FF0000030000000ull, 0x3FF0000010000001ull, 0xBFF0000010000000ull,
