@@ -41,8 +41,8 @@ struct DecodeOptions {
   // Dictionary key identity match that engine. Set to keep the doubles, as
   // a `precision=double` engine build would.
   bool real_is_double = false;
-  // Largest wire string (bytes), packed array (elements; PackedStringArray
-  // and NodePath components too) and container (declared count) accepted.
+  // Largest wire string (bytes), packed array (elements, PackedStringArray
+  // too) and container (declared count, Object properties too) accepted.
   // Godot's own limit is the input size. Exceeding one is kLimitExceeded.
   uint64_t max_string_bytes = uint64_t{1} << 31;
   uint64_t max_packed_elements = uint64_t{1} << 31;
@@ -66,6 +66,12 @@ struct DecodeOptions {
   // engine accepts. Servers that know their message sizes should set an
   // absolute value (e.g. 1 << 20).
   uint64_t max_alloc_bytes = 0;
+  // Optional: a running total of charges shared by several decodes, so
+  // that they share one budget (a connection's, say). Each decode starts
+  // from *alloc_account, adds its charges to it and fails once the total
+  // would pass its budget. DecodeFramed / DecodeFramedEach use one for all
+  // the values of a call (budget: AllocBudget of the whole buffer).
+  uint64_t* alloc_account = nullptr;
 
   static constexpr uint64_t kAllocFactor = 32;
   static constexpr uint64_t kAllocSlack = 4096;

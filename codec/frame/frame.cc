@@ -2,6 +2,8 @@
 
 #include "codec/frame/frame.h"
 
+#include <algorithm>
+
 #include "absl/strings/str_cat.h"
 #include "codec/reference/decoder.h"
 #include "codec/reference/encoder.h"
@@ -92,6 +94,10 @@ absl::Status DecodeFramedEach(
     const std::function<absl::Status(Variant, uint64_t)>& fn) {
   DecodeOptions inner = decode;
   inner.reject_trailing_bytes = false;
+  // One allocation budget for every value of the call (options.h).
+  uint64_t account = 0;
+  inner.max_alloc_bytes = decode.AllocBudget(bytes.size());
+  if (inner.alloc_account == nullptr) inner.alloc_account = &account;
   size_t index = 0;
   return ForEachFrame(
       bytes, frame,
@@ -135,9 +141,31 @@ absl::Status DecodeFramedEach(
 absl::StatusOr<std::vector<Variant>> DecodeFramed(
     absl::Span<const uint8_t> bytes, const FrameOptions& frame,
     const DecodeOptions& decode) {
+  // The values and the vector that holds them share one budget: the
+  // vector's growth is charged to the same account as the values.
+  uint64_t account = 0;
+  DecodeOptions shared = decode;
+  shared.max_alloc_bytes = decode.AllocBudget(bytes.size());
+  if (shared.alloc_account == nullptr) shared.alloc_account = &account;
   std::vector<Variant> values;
   absl::Status st =
-      DecodeFramedEach(bytes, frame, decode, [&](Variant v, uint64_t) {
+      DecodeFramedEach(bytes, frame, shared, [&](Variant v, uint64_t offset) {
+        if (values.size() == values.capacity()) {
+          const uint64_t grow = std::max<size_t>(4, 2 * values.capacity());
+          if (grow * sizeof(Variant) >
+              shared.max_alloc_bytes - *shared.alloc_account) {
+            Error e;
+            e.kind = ErrorKind::kLimitExceeded;
+            e.offset = offset;
+            e.path = absl::StrCat("#", values.size());
+            e.detail =
+                absl::StrCat("decoding needs more than max_alloc_bytes (",
+                             shared.max_alloc_bytes, " bytes) of memory");
+            return e.ToStatus();
+          }
+          *shared.alloc_account += grow * sizeof(Variant);
+          values.reserve(grow);
+        }
         values.push_back(std::move(v));
         return absl::OkStatus();
       });

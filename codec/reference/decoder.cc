@@ -83,6 +83,21 @@ constexpr uint64_t kMinStringBytes = 4;    // a wire string's length
 constexpr uint64_t kIndexBucketBytes = 2 * sizeof(void*);
 constexpr uint64_t kIndexNodeBytes = sizeof(void*) + 2 * sizeof(size_t);
 
+// Heap bytes of a std::string of `n` chars: none within its inline
+// capacity; above it both libstdc++ and libc++ allocate at least twice the
+// inline capacity, plus the NUL, rounded up by libc++ to 16.
+uint64_t StringHeap(uint64_t n) {
+  static const uint64_t kInline = std::string().capacity();
+  if (n <= kInline) return 0;
+  return (std::max(n, 2 * kInline) + 1 + 15) & ~uint64_t{15};
+}
+
+// Heap bytes of the components of a math type: Variant::Reals keeps 4
+// inline; more go to the heap, at least twice the inline capacity.
+uint64_t RealsHeap(uint64_t n) {
+  return n <= 4 ? 0 : std::max<uint64_t>(n, 8) * sizeof(double);
+}
+
 // The typed-container class name that stands for any Object class when
 // objects are not allowed (spec §7.5).
 constexpr char kEncodedObjectAsId[] = "EncodedObjectAsID";
@@ -95,7 +110,8 @@ class Decoder {
         size_(size),
         opts_(opts),
         base_(base),
-        budget_(opts.AllocBudget(size)) {}
+        budget_(opts.AllocBudget(size)),
+        charged_(opts.alloc_account != nullptr ? *opts.alloc_account : 0) {}
 
   size_t pos() const { return pos_; }
   uint64_t charged() const { return charged_; }
@@ -155,10 +171,7 @@ class Decoder {
         c[i] = wide ? Real64(LoadF64(data_ + pos_ + i * w))
                     : WidenF32Exact(LoadF32(data_ + pos_ + i * w));
       }
-      // Variant::Reals keeps 4 components inline; more go to the heap.
-      if (n > 4) {
-        if (Error e = Charge(n * sizeof(double), pos_ - 4); !e.ok()) return e;
-      }
+      if (Error e = Charge(RealsHeap(n), pos_ - 4); !e.ok()) return e;
       pos_ += n * w;
       *out = Variant::Math(type, absl::MakeConstSpan(c, n));
       return {};
@@ -320,8 +333,8 @@ class Decoder {
                   absl::StrCat("truncated string of ", n, " bytes"), true);
     }
     // The decoded text is never longer than the wire text (canonical UTF-8
-    // of the same code points), so one block of n + 1 bytes holds it.
-    if (Error e = Charge(uint64_t(n) + 1, start); !e.ok()) return e;
+    // of the same code points), so one block of n chars holds it.
+    if (Error e = Charge(StringHeap(n), start); !e.ok()) return e;
     out->reserve(n);
     size_t bad = 0;
     if (!DecodeWireText(data_ + pos_ + 4, n, opts_.dialect, out, &bad)) {
@@ -346,11 +359,6 @@ class Decoder {
     // u32 arithmetic, wrapping as in the engine (spec §4.4).
     uint32_t total = names + subnames;
     if (flags & wire::kNodePathPropertyObsolete) ++total;
-    if (total > opts_.max_packed_elements) {
-      return Fail(
-          ErrorKind::kLimitExceeded, pos_ - 12,
-          absl::StrCat("NodePath of ", total, " components exceeds the limit"));
-    }
     bool backed;
     if (Error e = ChargeBacked(total, kMinStringBytes, sizeof(std::string),
                                pos_ - 12, &backed);
@@ -499,7 +507,7 @@ class Decoder {
   // The heap copy of kEncodedObjectAsId (longer than the inline capacity
   // of a std::string).
   Error ChargeClassName(size_t at) {
-    return Charge(sizeof(kEncodedObjectAsId), at);
+    return Charge(StringHeap(sizeof(kEncodedObjectAsId) - 1), at);
   }
 
   // Admit (below), charging the copy of the text that a String <->
@@ -510,7 +518,9 @@ class Decoder {
     if (ct.is_typed() && ct.builtin != have &&
         (have == Type::kString || have == Type::kStringName) &&
         (ct.builtin == Type::kString || ct.builtin == Type::kStringName)) {
-      if (Error e = Charge(v->as_string().size() + 1, at); !e.ok()) return e;
+      if (Error e = Charge(StringHeap(v->as_string().size()), at); !e.ok()) {
+        return e;
+      }
     }
     *keep = Admit(ct, v);
     return {};
@@ -619,7 +629,7 @@ class Decoder {
     std::unordered_multimap<size_t, size_t> index;
     if (backed) {
       dict.entries.reserve(count);
-      index.reserve(count);
+      if (count > 0) index.reserve(count);
     }
     const uint64_t outer = promised_;
     for (uint32_t i = 0; i < count; ++i) {
@@ -801,7 +811,7 @@ class Decoder {
   uint64_t base_;
   // Allocation accounting: the budget, and the sum of the charges so far.
   const uint64_t budget_;
-  uint64_t charged_ = 0;
+  uint64_t charged_;
   // Input bytes the enclosing containers still need after the value being
   // decoded (their remaining elements at their smallest wire size).
   uint64_t promised_ = 0;
@@ -814,6 +824,7 @@ Error DecodeValue(absl::Span<const uint8_t> bytes, const DecodeOptions& options,
                   Variant* out, size_t* consumed, uint64_t base_offset) {
   Decoder dec(bytes.data(), bytes.size(), options, base_offset);
   Error e = dec.Value(0, out);
+  if (options.alloc_account != nullptr) *options.alloc_account = dec.charged();
   if (e.ok() && dec.discarded()) {
     // Cannot happen: an unbacked count means the input is too short for
     // it. Kept as a check rather than returning a value with elements left
