@@ -6,11 +6,13 @@
 //
 //   absl::StatusOr<gdwire::Variant> v =
 //       gdwire::text::FromText("Vector3(1, 2, 3)", gdwire::Dialect::kGodot4);
-//   if (!v.ok()) {
-//     // v.status(): "1:17: expected ')' after the arguments at byte 16"
-//   }
-//   absl::StatusOr<std::string> bytes =
+//   absl::StatusOr<std::string> bytes =  // var_to_bytes(str_to_var(...))
 //       gdwire::reference::Encode(*v, gdwire::EncodeOptions());
+//   v = gdwire::text::FromText("[1,\n Vector2(1, 2", gdwire::Dialect::kGodot4);
+//   // v.status().message():
+//   //   "2:14: expected ',' or ')', got end of text at byte 17"
+//   // gdwire::ErrorFromStatus(v.status()): kind kTruncated, offset 17,
+//   // path "2:14".
 //
 // Everything ToText writes reads back (null, bools, ints, floats with
 // inf / inf_neg / nan and Godot 3's "-inf.0", strings, &"names",
@@ -26,9 +28,10 @@
 // Errors are gdwire::Error statuses (see codec/error.h) whose path is the
 // "line:column" of the offending token (both from 1; columns count code
 // points) and whose offset is its byte offset in the text. Syntax errors
-// have kind kInvalidArgument, bad UTF-8 kInvalidUtf8, a type the dialect
-// lacks kUnsupported, nesting deeper than max_depth kTooDeep. The parser
-// keeps its own stack, so deep input cannot overflow the call stack.
+// have kind kInvalidArgument, text that ends inside a value kTruncated,
+// bad UTF-8 kInvalidUtf8, a type the dialect lacks kUnsupported, nesting deeper
+// than max_depth kTooDeep. The parser keeps its own stack, so deep input cannot
+// overflow the call stack.
 
 #ifndef GDWIRE_CODEC_TEXT_PARSE_H_
 #define GDWIRE_CODEC_TEXT_PARSE_H_

@@ -261,7 +261,14 @@ TEST(FromText, ErrorsPointAtLineAndColumn) {
   EXPECT_EQ(KindOf("[1, 2"), ErrorKind::kTruncated);
   EXPECT_EQ(KindOf("\"\xFF\""), ErrorKind::kInvalidUtf8);
   EXPECT_EQ(KindOf("\"\\u0000\""), ErrorKind::kInvalidArgument);
-  // The status message is the Error form: "line:col: detail at byte N".
+  // The status message is the Error form: "line:col: detail at byte N"
+  // (the example of parse.h).
+  const Error e = ErrorFromStatus(FromText("[1,\n Vector2(1, 2", kG4).status());
+  EXPECT_EQ(e.kind, ErrorKind::kTruncated);
+  EXPECT_EQ(e.offset, 17u);
+  EXPECT_EQ(e.path, "2:14");
+  EXPECT_EQ(e.ToString(),
+            "2:14: expected ',' or ')', got end of text at byte 17");
   EXPECT_EQ(FromText("Vector2(1, 2", kG4).status().message(),
             "1:13: expected ',' or ')', got end of text at byte 12");
 }
@@ -358,6 +365,35 @@ TEST_P(RandomTextTest, TextValueTextIsAFixedPoint) {
     ++checked;
   }
   EXPECT_GT(checked, 300);
+}
+
+// Every prefix and many one-byte corruptions of real texts either parse or
+// fail with a "line:col" error; nothing crashes.
+TEST_P(RandomTextTest, DamagedTextFailsCleanly) {
+  const Dialect d = GetParam();
+  testing::RandomVariant rng(0xbad + static_cast<int>(d));
+  testing::RandomOptions ro;
+  ro.dialect = d;
+  ro.max_packed = 6;
+  const char kBytes[] = "[]{}(),:;\"\\&@#-.e0123456789 \nxyzVector2i";
+  for (int i = 0; i < 60; ++i) {
+    const std::string t = ToText(rng.Make(ro), d);
+    for (size_t n = 0; n <= t.size(); ++n) {
+      for (int k = 0; k < 3; ++k) {
+        std::string s = t.substr(0, n);
+        if (k > 0 && n < t.size()) {
+          s = t;
+          s[n] = kBytes[rng.rng()() % (sizeof(kBytes) - 1)];
+        }
+        absl::StatusOr<Variant> v = FromText(s, d);
+        if (v.ok()) continue;
+        const Error e = ErrorFromStatus(v.status());
+        ASSERT_NE(e.kind, ErrorKind::kOk);
+        ASSERT_NE(e.path.find(':'), std::string::npos) << v.status();
+        ASSERT_LE(e.offset, s.size()) << v.status();
+      }
+    }
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(Dialects, RandomTextTest,
