@@ -127,6 +127,28 @@ TEST(FromText, MathTypes) {
             Variant::IntMath(Type::kVector2i, {1, 2147480000}));
 }
 
+TEST(FromText, PandemoniumForms) {
+  // Pandemonium's var2str: rtos_fix specials, Projection without inner
+  // spaces, "{\n}" for an empty Dictionary, @"StringName".
+  const Variant v = Parse("Vector2( inf_neg, nan )", kPd);
+  EXPECT_EQ(v.reals()[0], -INFINITY);
+  EXPECT_TRUE(std::isnan(v.reals()[1]));
+  EXPECT_EQ(Parse("inf_neg", kPd), Variant::Float(-INFINITY));
+  EXPECT_EQ(
+      Parse("Projection(1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1)", kPd)
+          .type(),
+      Type::kProjection);
+  EXPECT_EQ(Parse("{\n}", kPd), Variant::MakeDictionary());
+  EXPECT_EQ(Parse("{\n@\"a\": Rect2i( 1, 2, 3, 4 )\n}", kPd)
+                .dictionary()
+                .entries[0]
+                .first,
+            Variant::StringName("a"));
+  EXPECT_EQ(
+      Parse("Transform( 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0 )", kPd).type(),
+      Type::kTransform3D);
+}
+
 TEST(FromText, MiscTypes) {
   NodePath np;
   np.absolute = true;
