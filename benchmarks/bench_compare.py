@@ -1,0 +1,1 @@
+../tools/bench_compare.py
