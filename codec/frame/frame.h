@@ -35,25 +35,14 @@
 #include "absl/strings/string_view.h"
 #include "absl/types/span.h"
 #include "codec/error.h"
+#include "codec/frame/framing.h"
 #include "codec/options.h"
 #include "codec/variant.h"
 
 namespace gdwire {
 
-enum class Framing : uint8_t { kNone, kStream, kPacketStream };
-
 // Parses "none", "stream" or "packet-stream".
 bool ParseFraming(absl::string_view name, Framing* out);
-
-struct FrameOptions {
-  Framing framing = Framing::kNone;
-  // kStream only: the length prefix is big-endian (StreamPeer.big_endian,
-  // FileAccess.big_endian, File.endian_swap).
-  bool big_endian = false;
-  // Largest frame accepted; a larger length prefix is an error (kBadFrame),
-  // never an allocation. PacketPeerStream's engine default is 65532.
-  uint32_t max_frame_bytes = 256u << 20;
-};
 
 // Calls `fn` for each frame payload of a complete buffer with the absolute
 // offset of the payload. kNone yields the whole buffer once. A cut-off

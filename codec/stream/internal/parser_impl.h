@@ -1,0 +1,1030 @@
+// Copyright 2026 The gdwire Authors.
+//
+// The push parser's state machine (included by codec/stream/parser.h).
+// Each state consumes what it can of the current piece; a state that needs
+// bytes the piece lacks returns, to resume on the next Feed() (or reports a
+// truncation at Finish() / at the end of its frame). Every check, its order
+// and its error offset follow the reference decoder (spec §7.3).
+
+#ifndef GDWIRE_CODEC_STREAM_INTERNAL_PARSER_IMPL_H_
+#define GDWIRE_CODEC_STREAM_INTERNAL_PARSER_IMPL_H_
+
+#include <algorithm>
+#include <cstring>
+#include <string>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "codec/types.h"
+#include "codec/variant.h"
+#include "codec/wire.h"
+
+namespace gdwire {
+namespace stream {
+namespace internal {
+
+// Payload bytes of a type whose payload has a fixed size, -1 otherwise.
+inline int FixedPayloadSize(Dialect d, Type t, uint32_t header) {
+  const bool flag64 = (header & wire::kFlag64) != 0;
+  if (int n = RealComponents(t)) {
+    return n * (flag64 && HasRealWidthFlag(d, t) ? 8 : 4);
+  }
+  if (int n = IntComponents(t)) return n * 4;
+  switch (t) {
+    case Type::kNil:
+    case Type::kCallable:
+      return 0;
+    case Type::kBool:
+      return 4;
+    case Type::kInt:
+    case Type::kFloat:
+      return flag64 ? 8 : 4;
+    case Type::kRID:
+      return d == Dialect::kGodot4 ? 8 : 0;
+    case Type::kObject:
+      return (header & wire::kFlagObjectAsId) != 0 ? 8 : -1;
+    default:
+      return -1;
+  }
+}
+
+inline std::string QuotedKey(absl::string_view key) {
+  std::string s = "[\"";
+  for (char c : key) {
+    if (c == '"' || c == '\\') s.push_back('\\');
+    s.push_back(c);
+  }
+  return s + "\"]";
+}
+
+// Key text kept for error paths (longer keys are named by index).
+inline constexpr size_t kMaxPathKey = 1024;
+
+}  // namespace internal
+
+template <typename H>
+Parser<H>::Parser(H* handler, const DecodeOptions& options,
+                  const FrameOptions& framing)
+    : h_(handler), opts_(options), frame_(framing) {
+  Reset();
+}
+
+template <typename H>
+void Parser<H>::Reset() {
+  begin_ = p_ = end_ = nullptr;
+  chunk_base_ = consumed_ = 0;
+  ending_ = false;
+  state_ = framed() ? kFramePrefix : kValueStart;
+  error_ = Error();
+  status_ = absl::OkStatus();
+  stopped_ = false;
+  values_ = 0;
+  carry_len_ = 0;
+  in_frame_ = false;
+  frame_left_ = 0;
+  stack_.clear();
+  pk_carry_len_ = 0;
+}
+
+template <typename H>
+absl::Status Parser<H>::Feed(absl::Span<const uint8_t> bytes) {
+  if (!status_.ok() || stopped_) return status_;
+  begin_ = p_ = bytes.data();
+  end_ = p_ + bytes.size();
+  chunk_base_ = consumed_;
+  Run();
+  consumed_ = Pos();
+  begin_ = p_ = end_ = nullptr;
+  chunk_base_ = consumed_;
+  return status_;
+}
+
+template <typename H>
+absl::Status Parser<H>::Feed(const absl::Cord& bytes) {
+  for (absl::string_view chunk : bytes.Chunks()) {
+    absl::Status st = Feed(chunk);
+    if (!st.ok() || stopped_) return st;
+  }
+  return status_;
+}
+
+template <typename H>
+absl::Status Parser<H>::Finish() {
+  if (!status_.ok() || stopped_) return status_;
+  ending_ = true;
+  begin_ = p_ = end_ = nullptr;
+  chunk_base_ = consumed_;
+  Run();
+  ending_ = false;
+  return status_;
+}
+
+template <typename H>
+bool Parser<H>::at_boundary() const {
+  if (framed()) return state_ == kFramePrefix && carry_len_ == 0;
+  return (state_ == kValueStart && stack_.empty()) || state_ == kTrailing;
+}
+
+template <typename H>
+uint64_t Parser<H>::bytes_needed() const {
+  if (at_boundary() || state_ == kTrailing) return 0;
+  if (framed() && in_frame_) return frame_left_;
+  switch (state_) {
+    case kFramePrefix:
+    case kHeader:
+    case kStrLen:
+    case kObjectCount:
+    case kDescId:
+    case kCount:
+    case kPackedCount:
+      return 4 - carry_len_;
+    case kNodePathHead:
+      return 12 - carry_len_;
+    case kNodePathRest:
+    case kSignalId:
+      return 8 - carry_len_;
+    case kFixed:
+      return fixed_len_ - carry_len_;
+    case kStrBody:
+      return text_.remaining() + str_pad_left_;
+    case kStrPad:
+      return str_pad_left_;
+    case kPackedData:
+      return pk_left_;
+    case kPackedPad:
+      return 0;
+    default:
+      return 4;
+  }
+}
+
+template <typename H>
+const uint8_t* Parser<H>::Take(size_t n) {
+  if (carry_len_ == 0) {
+    field_start_ = Pos();
+    if (Avail() >= n) {
+      const uint8_t* r = p_;
+      Advance(n);
+      return r;
+    }
+  }
+  const size_t k = std::min(n - carry_len_, Avail());
+  if (k > 0) std::memcpy(carry_ + carry_len_, p_, k);
+  Advance(k);
+  carry_len_ += k;
+  if (carry_len_ < n) return nullptr;
+  carry_len_ = 0;
+  return carry_;
+}
+
+template <typename H>
+bool Parser<H>::Fail(ErrorKind kind, uint64_t at, std::string detail,
+                     bool in_string) {
+  error_.kind = kind;
+  error_.offset = at;
+  error_.detail = std::move(detail);
+  error_.godot_error = GodotErrorCode(kind, in_string);
+  error_.path = Path();
+  status_ = error_.ToStatus();
+  return false;
+}
+
+template <typename H>
+std::string Parser<H>::Path() const {
+  std::string s = framed() ? absl::StrCat("#", values_, "$") : "$";
+  for (const Frame& f : stack_) {
+    if (!f.in_items) continue;
+    switch (f.type) {
+      case Type::kArray:
+        absl::StrAppend(&s, "[", f.index, "]");
+        break;
+      case Type::kDictionary:
+        if (!f.want_value) {
+          absl::StrAppend(&s, "{key #", f.index, "}");
+        } else if (f.key_kind == Frame::kInt) {
+          absl::StrAppend(&s, "[", f.key_int, "]");
+        } else if (f.key_kind == Frame::kText && !f.key_too_long) {
+          std::string key;
+          if (f.key_not_canonical) {
+            internal::AppendCanonical(f.key_text, &key);
+          } else {
+            key = f.key_text;
+          }
+          s += internal::QuotedKey(key);
+        } else {
+          absl::StrAppend(&s, "{#", f.index, "}");
+        }
+        break;
+      default:  // kObject
+        if (!f.want_value) {
+          absl::StrAppend(&s, ".<property #", f.index, ">");
+        } else {
+          std::string name;
+          if (f.key_not_canonical) {
+            internal::AppendCanonical(f.key_text, &name);
+          } else {
+            name = f.key_text;
+          }
+          absl::StrAppend(&s, ".", name);
+        }
+        break;
+    }
+  }
+  const bool in_string =
+      state_ == kStrLen || state_ == kStrBody || state_ == kStrPad;
+  if (in_string && str_role_ == StringRole::kPackedElement) {
+    absl::StrAppend(&s, "[", pk_index_, "]");
+  }
+  return s;
+}
+
+template <typename H>
+bool Parser<H>::Truncated() {
+  if (framed() && in_frame_ && frame_left_ > 0) {  // the stream ended first
+    Fail(ErrorKind::kBadFrame, frame_start_,
+         absl::StrCat("truncated frame of ", frame_len_, " bytes (",
+                      frame_len_ - frame_left_, " present)"));
+    error_.path = "$";
+    status_ = error_.ToStatus();
+    return false;
+  }
+  if (state_ == kFrameSkip || state_ == kFramePrefix) {
+    Fail(ErrorKind::kBadFrame, field_start_, "truncated frame length");
+    error_.path = "$";
+    status_ = error_.ToStatus();
+    return false;
+  }
+  uint64_t at = field_start_;
+  std::string what;
+  bool in_string = false;
+  switch (state_) {
+    case kHeader:
+      at = value_start_;
+      what = "truncated header";
+      break;
+    case kFixed:
+      what = absl::StrCat("truncated ", TypeName(type_));
+      break;
+    case kStrLen:
+      what = "truncated string length";
+      break;
+    case kStrBody:
+    case kStrPad:
+      at = str_start_;
+      what = absl::StrCat("truncated string of ", str_len_, " bytes");
+      in_string = true;
+      break;
+    case kNodePathHead:
+      what = "truncated NodePath";
+      break;
+    case kNodePathRest:
+      at = np_start_;
+      what = "truncated NodePath";
+      break;
+    case kObjectCount:
+      what = "truncated Object property count";
+      break;
+    case kSignalId:
+      what = "truncated Signal";
+      break;
+    case kDescId:
+      what = "truncated container element type";
+      break;
+    case kCount:
+      what = absl::StrCat(
+          "truncated ",
+          stack_.back().type == Type::kArray ? "Array" : "Dictionary",
+          " count");
+      break;
+    case kPackedCount:
+      what = absl::StrCat("truncated ", TypeName(type_), " count");
+      break;
+    case kPackedData:
+      at = pk_data_start_;
+      what = absl::StrCat("truncated ", TypeName(type_));
+      break;
+    default:
+      at = Pos();
+      what = "truncated input";
+      break;
+  }
+  if (!framed()) return Fail(ErrorKind::kTruncated, at, what, in_string);
+  Fail(ErrorKind::kBadFrame, at,
+       absl::StrCat(what, " (the value runs past its frame of ", frame_len_,
+                    " bytes)"));
+  error_.godot_error = GodotErrorCode(ErrorKind::kTruncated, in_string);
+  status_ = error_.ToStatus();
+  return false;
+}
+
+// Runs the state machine over the current piece. Returns false on an error
+// or a stop; true when it waits for more bytes (or the stream is done).
+template <typename H>
+bool Parser<H>::Run() {
+  for (;;) {
+    switch (state_) {
+      case kFramePrefix: {
+        if (carry_len_ == 0 && Avail() == 0) return true;  // a boundary
+        const uint8_t* q = Take(4);
+        if (q == nullptr) return ending_ ? Truncated() : true;
+        const uint32_t len =
+            frame_.framing == Framing::kStream && frame_.big_endian
+                ? wire::LoadU32BE(q)
+                : wire::LoadU32(q);
+        if (len > INT32_MAX || len > frame_.max_frame_bytes) {
+          Fail(ErrorKind::kBadFrame, field_start_,
+               len > INT32_MAX ? absl::StrCat("negative frame length ",
+                                              static_cast<int32_t>(len))
+                               : absl::StrCat("frame of ", len,
+                                              " bytes exceeds the limit of ",
+                                              frame_.max_frame_bytes));
+          error_.path = "$";
+          status_ = error_.ToStatus();
+          return false;
+        }
+        frame_start_ = field_start_;
+        frame_len_ = len;
+        frame_left_ = len;
+        in_frame_ = true;
+        state_ = kValueStart;
+        break;
+      }
+      case kFrameSkip:
+        Advance(Avail());
+        if (frame_left_ == 0) {
+          in_frame_ = false;
+          state_ = kFramePrefix;
+          break;
+        }
+        return ending_ ? Truncated() : true;
+      case kTrailing:
+        if (Avail() == 0) return true;
+        return Fail(ErrorKind::kTrailingBytes, Pos(),
+                    "trailing bytes after the value");
+      case kValueStart: {
+        if (stack_.empty()) {
+          if (!framed() && Avail() == 0) return true;  // a boundary
+          value_begin_ = Pos();
+        }
+        if (static_cast<int>(stack_.size()) > opts_.max_depth) {
+          return Fail(ErrorKind::kTooDeep, Pos(),
+                      "nesting deeper than max_depth");
+        }
+        if (!stack_.empty()) {
+          Frame& f = stack_.back();
+          if (f.type == Type::kDictionary && !f.want_value) {
+            f.key_kind = Frame::kOther;
+            f.key_text.clear();
+          }
+        }
+        value_start_ = Pos();
+        state_ = kHeader;
+        [[fallthrough]];
+      }
+      case kHeader: {
+        const uint8_t* q = Take(4);
+        if (q == nullptr) return Ending() ? Truncated() : true;
+        if (!Header(q)) return false;
+        break;
+      }
+      case kFixed: {
+        const uint8_t* q = Take(fixed_len_);
+        if (q == nullptr) return Ending() ? Truncated() : true;
+        if (!FixedPayload(q)) return false;
+        break;
+      }
+      case kStrLen: {
+        const uint8_t* q = Take(4);
+        if (q == nullptr) return Ending() ? Truncated() : true;
+        str_start_ = field_start_;
+        const int32_t n = static_cast<int32_t>(wire::LoadU32(q));
+        if (n < 0) {
+          return Fail(ErrorKind::kInvalidLength, str_start_,
+                      absl::StrCat("negative string length ", n), true);
+        }
+        if (uint64_t(n) + wire::Pad4(n) > uint64_t{INT32_MAX}) {
+          return Fail(ErrorKind::kInvalidLength, str_start_,
+                      "string length overflow", true);
+        }
+        if (uint64_t(n) > opts_.max_string_bytes) {
+          return Fail(
+              ErrorKind::kLimitExceeded, str_start_,
+              absl::StrCat("string of ", n, " bytes exceeds the limit"));
+        }
+        str_len_ = static_cast<uint32_t>(n);
+        str_pad_left_ = wire::Pad4(n);
+        str_parts_ = 0;
+        str_text_bytes_ = 0;
+        text_.Begin(str_len_, opts_.dialect);
+        state_ = kStrBody;
+        break;
+      }
+      case kStrBody: {
+        const size_t k = std::min<uint64_t>(Avail(), text_.remaining());
+        if (k > 0 || str_parts_ == 0) {
+          if (!EmitText(p_, k)) return false;
+          Advance(k);
+        }
+        if (text_.remaining() > 0) return Ending() ? Truncated() : true;
+        state_ = kStrPad;
+        break;
+      }
+      case kStrPad: {
+        const size_t k = std::min<uint64_t>(Avail(), str_pad_left_);
+        Advance(k);
+        str_pad_left_ -= static_cast<uint32_t>(k);
+        if (str_pad_left_ > 0) return Ending() ? Truncated() : true;
+        if (!StringDone()) return false;
+        break;
+      }
+      case kNodePathHead: {
+        const uint8_t* q = Take(4);
+        if (q == nullptr) return Ending() ? Truncated() : true;
+        np_start_ = field_start_;
+        const uint32_t w0 = wire::LoadU32(q);
+        if ((w0 & wire::kNodePathNewFormat) == 0) {
+          return Fail(ErrorKind::kInvalidNodePath, np_start_,
+                      "NodePath in the old (pre-3.0) format");
+        }
+        np_names_ = w0 & 0x7FFFFFFF;
+        state_ = kNodePathRest;
+        break;
+      }
+      case kNodePathRest: {
+        const uint8_t* q = Take(8);
+        if (q == nullptr) return Ending() ? Truncated() : true;
+        if (!NodePathRest(q)) return false;
+        break;
+      }
+      case kNodePathNext:
+        if (np_index_ < np_total_) {
+          StartString(np_index_ < np_names_ ? StringRole::kNodePathName
+                                            : StringRole::kNodePathSubname);
+          break;
+        }
+        if (!h_->End(EndEvent{Type::kNodePath, 0})) return Stop();
+        if (!ValueComplete()) return false;
+        break;
+      case kObjectCount: {
+        const uint8_t* q = Take(4);
+        if (q == nullptr) return Ending() ? Truncated() : true;
+        Frame& f = stack_.back();
+        const int32_t count = static_cast<int32_t>(wire::LoadU32(q));
+        f.count = count < 0 ? 0 : static_cast<uint64_t>(count);
+        f.in_items = true;
+        f.want_value = false;
+        if (f.count == 0) {
+          if (!EndContainer()) return false;
+        } else {
+          StartString(StringRole::kPropertyName);
+        }
+        break;
+      }
+      case kSignalId: {
+        const uint8_t* q = Take(8);
+        if (q == nullptr) return Ending() ? Truncated() : true;
+        if (!h_->End(EndEvent{Type::kSignal, wire::LoadU64(q)})) return Stop();
+        if (!ValueComplete()) return false;
+        break;
+      }
+      case kDescNext:
+        if (!DescNext()) return false;
+        break;
+      case kDescId: {
+        const uint8_t* q = Take(4);
+        if (q == nullptr) return Ending() ? Truncated() : true;
+        if (!DescId(q)) return false;
+        break;
+      }
+      case kCount: {
+        const uint8_t* q = Take(4);
+        if (q == nullptr) return Ending() ? Truncated() : true;
+        if (!Count(q)) return false;
+        break;
+      }
+      case kPackedCount: {
+        const uint8_t* q = Take(4);
+        if (q == nullptr) return Ending() ? Truncated() : true;
+        if (!PackedCount(q)) return false;
+        break;
+      }
+      case kPackedData:
+        if (!PackedData()) return false;
+        if (state_ == kPackedData) return Ending() ? Truncated() : true;
+        break;
+      case kPackedPad: {
+        const size_t k = std::min<uint64_t>(Avail(), pk_pad_left_);
+        Advance(k);
+        pk_pad_left_ -= static_cast<uint32_t>(k);
+        // The padding may be cut off by the end of the input (§7.3).
+        if (pk_pad_left_ > 0 && !Ending()) return true;
+        if (!h_->End(EndEvent{type_, 0})) return Stop();
+        if (!ValueComplete()) return false;
+        break;
+      }
+      case kPackedStringsNext:
+        if (pk_index_ < pk_count_) {
+          StartString(StringRole::kPackedElement);
+          break;
+        }
+        if (!h_->End(EndEvent{type_, 0})) return Stop();
+        if (!ValueComplete()) return false;
+        break;
+    }
+  }
+}
+
+template <typename H>
+bool Parser<H>::Header(const uint8_t* q) {
+  header_ = wire::LoadU32(q);
+  const uint32_t id = header_ & wire::kTypeMask;
+  if (!TypeFromWireId(opts_.dialect, id, &type_)) {
+    return Fail(ErrorKind::kInvalidType, value_start_,
+                absl::StrCat("invalid type id ", id));
+  }
+  const int fixed = internal::FixedPayloadSize(opts_.dialect, type_, header_);
+  if (fixed >= 0) {
+    fixed_len_ = static_cast<size_t>(fixed);
+    if (fixed == 0) return FixedPayload(nullptr);
+    state_ = kFixed;
+    return true;
+  }
+  BeginEvent b;
+  b.type = type_;
+  b.header = header_;
+  switch (type_) {
+    case Type::kString:
+      return StartString(StringRole::kString);
+    case Type::kStringName:
+      return StartString(StringRole::kStringName);
+    case Type::kNodePath:
+      state_ = kNodePathHead;
+      return true;
+    case Type::kObject:
+      if (!opts_.allow_objects) {
+        return Fail(ErrorKind::kObjectsNotAllowed, value_start_,
+                    "full Object while objects are not allowed");
+      }
+      stack_.emplace_back();
+      stack_.back().type = Type::kObject;
+      stack_.back().header = header_;
+      if (!h_->Begin(b)) return Stop();
+      return StartString(StringRole::kObjectClass);
+    case Type::kSignal:
+      if (!h_->Begin(b)) return Stop();
+      return StartString(StringRole::kSignalName);
+    case Type::kArray:
+    case Type::kDictionary:
+      stack_.emplace_back();
+      stack_.back().type = type_;
+      stack_.back().header = header_;
+      state_ = opts_.dialect == Dialect::kGodot4 ? kDescNext : kCount;
+      return true;
+    default:
+      state_ = kPackedCount;
+      return true;
+  }
+}
+
+template <typename H>
+bool Parser<H>::FixedPayload(const uint8_t* q) {
+  ScalarEvent e;
+  e.type = type_;
+  e.header = header_;
+  const bool flag64 = (header_ & wire::kFlag64) != 0;
+  if (int n = RealComponents(type_)) {
+    const bool wide = flag64 && HasRealWidthFlag(opts_.dialect, type_);
+    e.wide = wide;
+    e.count = n;
+    for (int i = 0; i < n; ++i) {
+      if (wide) {
+        const double d = wire::LoadF64(q + 8 * i);
+        e.reals[i] =
+            opts_.real_is_double ? d : WidenF32Exact(NarrowF64ToF32(d));
+      } else {
+        e.reals[i] = WidenF32Exact(wire::LoadF32(q + 4 * i));
+      }
+    }
+  } else if (int n = IntComponents(type_)) {
+    e.count = n;
+    for (int i = 0; i < n; ++i) {
+      e.ints[i] = static_cast<int32_t>(wire::LoadU32(q + 4 * i));
+    }
+  } else {
+    switch (type_) {
+      case Type::kBool:
+        e.b = wire::LoadU32(q) != 0;
+        break;
+      case Type::kInt:
+        e.wide = flag64;
+        e.i = flag64 ? static_cast<int64_t>(wire::LoadU64(q))
+                     : static_cast<int32_t>(wire::LoadU32(q));
+        break;
+      case Type::kFloat:
+        e.wide = flag64;
+        // An ordinary conversion, as the engine does (sNaN -> qNaN).
+        e.f = flag64 ? wire::LoadF64(q) : static_cast<double>(wire::LoadF32(q));
+        break;
+      case Type::kRID:
+        e.id = fixed_len_ == 8 ? wire::LoadU64(q) : 0;
+        break;
+      case Type::kObject:
+        e.id = wire::LoadU64(q);
+        break;
+      default:  // kNil, kCallable
+        break;
+    }
+  }
+  if (!stack_.empty()) {
+    Frame& f = stack_.back();
+    if (f.type == Type::kDictionary && !f.want_value && type_ == Type::kInt) {
+      f.key_kind = Frame::kInt;
+      f.key_int = e.i;
+    }
+  }
+  if (!h_->Scalar(e)) return Stop();
+  return ValueComplete();
+}
+
+template <typename H>
+bool Parser<H>::StartString(StringRole role) {
+  str_role_ = role;
+  str_capture_ = false;
+  if (!stack_.empty()) {
+    Frame& f = stack_.back();
+    const bool key =
+        f.type == Type::kDictionary && f.in_items && !f.want_value &&
+        (role == StringRole::kString || role == StringRole::kStringName);
+    if (key || role == StringRole::kPropertyName) {
+      str_capture_ = true;
+      f.key_text.clear();
+      f.key_too_long = false;
+      f.key_not_canonical = false;
+    }
+  }
+  state_ = kStrLen;
+  return true;
+}
+
+template <typename H>
+bool Parser<H>::EmitText(const uint8_t* p, size_t k) {
+  const internal::WireTextScanner::Text t = text_.Consume(p, k);
+  const bool done = text_.remaining() == 0;
+  absl::string_view parts[2];
+  int n = 0;
+  if (!t.held.empty()) parts[n++] = t.held;
+  if (t.end > t.begin) {
+    parts[n++] = absl::string_view(reinterpret_cast<const char*>(p) + t.begin,
+                                   t.end - t.begin);
+  }
+  if (done && n == 0) parts[n++] = absl::string_view();
+  for (int i = 0; i < n; ++i) {
+    StringPart s;
+    s.role = str_role_;
+    s.text = parts[i];
+    s.flags = str_parts_ == 0 ? kFirstPart : 0;
+    if (done && i == n - 1) {
+      s.flags |= kLastPart;
+      if (!text_.canonical()) s.flags |= kNotCanonical;
+    }
+    ++str_parts_;
+    if (str_capture_) {
+      Frame& f = stack_.back();
+      if (f.key_text.size() + s.text.size() > internal::kMaxPathKey) {
+        f.key_too_long = true;
+      } else {
+        f.key_text.append(s.text.data(), s.text.size());
+      }
+    }
+    if (str_text_bytes_ < 6) {
+      const size_t c = std::min<size_t>(6 - str_text_bytes_, s.text.size());
+      std::memcpy(script_prefix_ + str_text_bytes_, s.text.data(), c);
+    }
+    str_text_bytes_ += s.text.size();
+    if (!h_->String(s)) return Stop();
+  }
+  return true;
+}
+
+template <typename H>
+bool Parser<H>::StringDone() {
+  if (text_.failed()) {
+    return Fail(ErrorKind::kInvalidUtf8, str_start_ + 4 + text_.bad_index(),
+                "invalid UTF-8");
+  }
+  if (str_capture_) {
+    Frame& f = stack_.back();
+    f.key_kind = Frame::kText;
+    f.key_not_canonical = !text_.canonical();
+  }
+  switch (str_role_) {
+    case StringRole::kString:
+    case StringRole::kStringName:
+      return ValueComplete();
+    case StringRole::kNodePathName:
+    case StringRole::kNodePathSubname:
+      ++np_index_;
+      state_ = kNodePathNext;
+      return true;
+    case StringRole::kSignalName:
+      state_ = kSignalId;
+      return true;
+    case StringRole::kObjectClass:
+      if (str_text_bytes_ == 0) return EndContainer();  // a null Object
+      state_ = kObjectCount;
+      return true;
+    case StringRole::kPropertyName:
+      stack_.back().want_value = true;
+      state_ = kValueStart;
+      return true;
+    case StringRole::kPackedElement:
+      ++pk_index_;
+      state_ = kPackedStringsNext;
+      return true;
+    case StringRole::kElementScript:
+    case StringRole::kKeyScript:
+    case StringRole::kValueScript:
+      if (opts_.allow_objects &&
+          (str_text_bytes_ < 6 ||
+           std::memcmp(script_prefix_, "res://", 6) != 0)) {
+        return Fail(ErrorKind::kInvalidContainerType, str_start_,
+                    "container script path is not a res:// path");
+      }
+      [[fallthrough]];
+    default:  // a typed container's class name
+      ++stack_.back().desc_stage;
+      state_ = kDescNext;
+      return true;
+  }
+}
+
+template <typename H>
+bool Parser<H>::NodePathRest(const uint8_t* q) {
+  const uint32_t subnames = wire::LoadU32(q);
+  const uint32_t flags = wire::LoadU32(q + 4);
+  // u32 arithmetic, wrapping as in the engine (spec §4.4).
+  uint32_t total = np_names_ + subnames;
+  if (flags & wire::kNodePathPropertyObsolete) ++total;
+  np_total_ = total;
+  np_index_ = 0;
+  BeginEvent b;
+  b.type = Type::kNodePath;
+  b.header = header_;
+  b.count = std::min(np_names_, total);
+  b.subnames = total - b.count;
+  b.absolute = (flags & wire::kNodePathAbsolute) != 0 && total != 0;
+  if (!h_->Begin(b)) return Stop();
+  state_ = kNodePathNext;
+  return true;
+}
+
+template <typename H>
+bool Parser<H>::DescNext() {
+  Frame& f = stack_.back();
+  const bool array = f.type == Type::kArray;
+  if (f.desc_stage >= (array ? 1 : 2)) {
+    state_ = kCount;
+    return true;
+  }
+  const uint32_t shift = array               ? wire::kArrayKindShift
+                         : f.desc_stage == 0 ? wire::kDictKeyKindShift
+                                             : wire::kDictValueKindShift;
+  const auto kind =
+      static_cast<ContainerDesc::Kind>((f.header >> shift) & wire::kKindMask);
+  f.desc[f.desc_stage].kind = kind;
+  static constexpr StringRole kClass[3] = {StringRole::kElementClass,
+                                           StringRole::kKeyClass,
+                                           StringRole::kValueClass};
+  static constexpr StringRole kScript[3] = {StringRole::kElementScript,
+                                            StringRole::kKeyScript,
+                                            StringRole::kValueScript};
+  const int side = array ? 0 : 1 + f.desc_stage;
+  switch (kind) {
+    case ContainerDesc::kNone:
+      ++f.desc_stage;
+      return true;
+    case ContainerDesc::kBuiltin:
+      state_ = kDescId;
+      return true;
+    case ContainerDesc::kClassName:
+      return StartString(kClass[side]);
+    default:
+      return StartString(kScript[side]);
+  }
+}
+
+template <typename H>
+bool Parser<H>::DescId(const uint8_t* q) {
+  Frame& f = stack_.back();
+  const uint32_t id = wire::LoadU32(q);
+  Type t;
+  if (!TypeFromWireId(opts_.dialect, id, &t)) {
+    return Fail(ErrorKind::kInvalidContainerType, field_start_,
+                absl::StrCat("invalid container element type ", id));
+  }
+  f.desc[f.desc_stage].builtin = t;
+  ++f.desc_stage;
+  state_ = kDescNext;
+  return true;
+}
+
+template <typename H>
+bool Parser<H>::Count(const uint8_t* q) {
+  Frame& f = stack_.back();
+  const bool array = f.type == Type::kArray;
+  const uint32_t count = wire::LoadU32(q) & wire::kCountMask;
+  if (count > opts_.max_container_elements) {
+    return Fail(ErrorKind::kLimitExceeded, field_start_,
+                absl::StrCat(array ? "Array" : "Dictionary", " of ", count,
+                             " elements exceeds the limit"));
+  }
+  f.count = count;
+  f.index = 0;
+  f.in_items = true;
+  f.want_value = false;
+  BeginEvent b;
+  b.type = f.type;
+  b.header = f.header;
+  b.count = count;
+  if (array) {
+    b.element = f.desc[0];
+  } else {
+    b.key = f.desc[0];
+    b.value = f.desc[1];
+  }
+  if (!h_->Begin(b)) return Stop();
+  if (count == 0) return EndContainer();
+  if (!array && !h_->Key(0)) return Stop();
+  state_ = kValueStart;
+  return true;
+}
+
+template <typename H>
+bool Parser<H>::PackedCount(const uint8_t* q) {
+  pk_start_ = field_start_;
+  const int32_t count = static_cast<int32_t>(wire::LoadU32(q));
+  BeginEvent b;
+  b.type = type_;
+  b.header = header_;
+  pk_index_ = 0;
+  if (type_ == Type::kPackedStringArray) {
+    pk_count_ = count < 0 ? 0 : static_cast<uint64_t>(count);  // spec §6
+    b.count = pk_count_;
+    if (!h_->Begin(b)) return Stop();
+    state_ = kPackedStringsNext;
+    return true;
+  }
+  const absl::string_view name = TypeName(type_);
+  if (count < 0) {
+    return Fail(ErrorKind::kInvalidLength, pk_start_,
+                absl::StrCat("negative ", name, " count ", count));
+  }
+  if (uint64_t(count) > opts_.max_packed_elements) {
+    return Fail(
+        ErrorKind::kLimitExceeded, pk_start_,
+        absl::StrCat(name, " of ", count, " elements exceeds the limit"));
+  }
+  const int comps = std::max(PackedComponents(type_), 1);
+  uint32_t width = 4;
+  bool wide = false;
+  switch (type_) {
+    case Type::kPackedByteArray:
+      width = 1;
+      break;
+    case Type::kPackedInt64Array:
+    case Type::kPackedFloat64Array:
+      width = 8;
+      break;
+    default:
+      wide = (header_ & wire::kFlag64) != 0 &&
+             HasRealWidthFlag(opts_.dialect, type_);
+      if (wide) width = 8;
+      break;
+  }
+  const uint64_t bytes = uint64_t(count) * comps * width;
+  if (bytes > uint64_t{INT32_MAX}) {
+    return Fail(ErrorKind::kInvalidLength, pk_start_,
+                absl::StrCat(name, " size overflow"));
+  }
+  pk_count_ = static_cast<uint64_t>(count);
+  pk_elem_ = comps * width;
+  pk_wide_ = wide;
+  pk_left_ = bytes;
+  pk_carry_len_ = 0;
+  pk_data_start_ = Pos();
+  b.count = pk_count_;
+  b.wide = wide;
+  b.element_bytes = pk_elem_;
+  if (!h_->Begin(b)) return Stop();
+  state_ = kPackedData;
+  return PackedData();
+}
+
+template <typename H>
+bool Parser<H>::PackedData() {
+  ChunkEvent c;
+  c.type = type_;
+  c.element_bytes = pk_elem_;
+  c.wide = pk_wide_;
+  if (pk_carry_len_ > 0) {  // complete an element split across pieces
+    const size_t k = std::min<size_t>(Avail(), pk_elem_ - pk_carry_len_);
+    std::memcpy(pk_carry_ + pk_carry_len_, p_, k);
+    Advance(k);
+    pk_carry_len_ += k;
+    pk_left_ -= k;
+    if (pk_carry_len_ < pk_elem_) return true;
+    pk_carry_len_ = 0;
+    c.data = pk_carry_;
+    c.first = pk_index_++;
+    c.count = 1;
+    if (!h_->Chunk(c)) return Stop();
+  }
+  const size_t avail = std::min<uint64_t>(Avail(), pk_left_);
+  const size_t whole = avail / pk_elem_;
+  if (whole > 0) {
+    c.data = p_;
+    c.first = pk_index_;
+    c.count = whole;
+    Advance(whole * pk_elem_);
+    pk_left_ -= whole * pk_elem_;
+    pk_index_ += whole;
+    if (!h_->Chunk(c)) return Stop();
+  }
+  const size_t rest = avail - whole * pk_elem_;
+  if (rest > 0) {
+    std::memcpy(pk_carry_, p_, rest);
+    Advance(rest);
+    pk_carry_len_ = rest;
+    pk_left_ -= rest;
+  }
+  if (pk_left_ > 0) return true;
+  if (type_ == Type::kPackedByteArray && wire::Pad4(pk_count_) > 0) {
+    pk_pad_left_ = wire::Pad4(pk_count_);
+    state_ = kPackedPad;
+    return true;
+  }
+  if (!h_->End(EndEvent{type_, 0})) return Stop();
+  return ValueComplete();
+}
+
+template <typename H>
+bool Parser<H>::EndContainer() {
+  const EndEvent e{stack_.back().type, 0};
+  stack_.pop_back();
+  if (!h_->End(e)) return Stop();
+  return ValueComplete();
+}
+
+// A value is complete: advance its container (closing those that are
+// complete too), or finish the outermost value.
+template <typename H>
+bool Parser<H>::ValueComplete() {
+  while (!stack_.empty()) {
+    Frame& f = stack_.back();
+    if (f.type == Type::kDictionary && !f.want_value) {
+      f.want_value = true;  // the key is done; its value follows
+      state_ = kValueStart;
+      return true;
+    }
+    f.want_value = false;
+    if (++f.index < f.count) {
+      if (f.type == Type::kObject)
+        return StartString(StringRole::kPropertyName);
+      if (f.type == Type::kDictionary && !h_->Key(f.index)) return Stop();
+      state_ = kValueStart;
+      return true;
+    }
+    const EndEvent e{f.type, 0};
+    stack_.pop_back();
+    if (!h_->End(e)) return Stop();
+  }
+  return FrameDone();
+}
+
+template <typename H>
+bool Parser<H>::FrameDone() {
+  const uint64_t begin = value_begin_;
+  if (!framed()) {
+    state_ = opts_.reject_trailing_bytes ? kTrailing : kValueStart;
+  } else if (frame_left_ > 0) {
+    if (opts_.reject_trailing_bytes) {
+      Fail(ErrorKind::kBadFrame, Pos(),
+           absl::StrCat("value ends ", frame_left_, " bytes before its frame"));
+      error_.path = "$";
+      status_ = error_.ToStatus();
+      return false;
+    }
+    state_ = kFrameSkip;
+  } else {
+    in_frame_ = false;
+    state_ = kFramePrefix;
+  }
+  ++values_;
+  if (!h_->ValueDone(begin, Pos())) return Stop();
+  return true;
+}
+
+}  // namespace stream
+}  // namespace gdwire
+
+#endif  // GDWIRE_CODEC_STREAM_INTERNAL_PARSER_IMPL_H_

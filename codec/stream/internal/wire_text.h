@@ -1,0 +1,90 @@
+// Copyright 2026 The gdwire Authors.
+//
+// codec/stream/internal/wire_text.h: incremental checking of a wire
+// string's bytes as they arrive in pieces (spec §7.4), for the push parser.
+//
+// The rules equal the reference decoder's (codec/reference/utf8.cc), written
+// independently: one leading BOM is dropped when the string has at least 3
+// bytes, the text ends at the first NUL (the rest is not checked), godot4
+// demands strict UTF-8 and godot3 / pandemonium Godot 3's lenient rules. The
+// verdict and the index of the offending byte are those of the reference,
+// whatever the split: a multi-byte sequence is judged only once it is whole
+// or cut by a NUL or the end of the string.
+//
+//   WireTextScanner s;
+//   s.Begin(n, Dialect::kGodot4);
+//   WireTextScanner::Text t = s.Consume(p, k);  // any number of times,
+//   // t.held / [t.begin, t.end) of p are text to pass on; when all n bytes
+//   // were consumed: s.failed(), s.bad_index(), s.canonical().
+
+#ifndef GDWIRE_CODEC_STREAM_INTERNAL_WIRE_TEXT_H_
+#define GDWIRE_CODEC_STREAM_INTERNAL_WIRE_TEXT_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "absl/strings/string_view.h"
+#include "codec/types.h"
+
+namespace gdwire {
+namespace stream {
+namespace internal {
+
+class WireTextScanner {
+ public:
+  struct Text {
+    // Bytes held back from earlier pieces (a possible BOM) that turned out
+    // to be text; they come before [begin, end).
+    absl::string_view held;
+    size_t begin = 0;  // text within the consumed piece
+    size_t end = 0;
+  };
+
+  void Begin(uint32_t n, Dialect dialect);
+  // Consumes the next `k` bytes of the string (k <= remaining()).
+  Text Consume(const uint8_t* p, size_t k);
+
+  uint32_t remaining() const { return n_ - index_; }
+  // Valid once remaining() == 0.
+  bool failed() const { return failed_; }
+  uint32_t bad_index() const { return bad_; }
+  bool canonical() const { return canonical_; }
+
+ private:
+  // Checks text bytes p[0, k) which sit at string index `at`.
+  void Check(const uint8_t* p, size_t k, uint32_t at);
+  void Sequence();
+  void EndText(uint32_t at);
+  void Fail(uint32_t at) {
+    if (!failed_) {
+      failed_ = true;
+      bad_ = at;
+    }
+  }
+
+  bool strict_ = true;
+  uint32_t n_ = 0;
+  uint32_t index_ = 0;  // string bytes consumed so far
+  bool bom_pending_ = false;
+  bool text_ended_ = false;
+  bool failed_ = false;
+  bool canonical_ = true;
+  uint32_t bad_ = 0;
+  uint8_t bom_[3] = {};
+  // A multi-byte sequence being collected.
+  uint8_t seq_[6] = {};
+  int seq_len_ = 0;
+  int seq_need_ = 0;
+  uint32_t seq_start_ = 0;
+};
+
+// Decodes validated Godot 3 text (generalised UTF-8, 1..6 byte sequences)
+// and appends its canonical (shortest) form, as the engine holds it.
+void AppendCanonical(absl::string_view text, std::string* out);
+
+}  // namespace internal
+}  // namespace stream
+}  // namespace gdwire
+
+#endif  // GDWIRE_CODEC_STREAM_INTERNAL_WIRE_TEXT_H_

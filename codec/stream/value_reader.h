@@ -1,0 +1,88 @@
+// Copyright 2026 The gdwire Authors.
+//
+// codec/stream/value_reader.h: owned `gdwire::Variant`s from a stream fed
+// in pieces — the push parser (codec/stream/parser.h) wired to the DOM
+// handler (codec/stream/variant_builder.h). Framing-aware: raw values back
+// to back, StreamPeer/FileAccess length prefixes or PacketPeerStream.
+//
+//   gdwire::FrameOptions framing;
+//   framing.framing = gdwire::Framing::kStream;     // StreamPeer.put_var
+//   gdwire::stream::ValueReader reader(gdwire::DecodeOptions(), framing);
+//   std::vector<gdwire::Variant> values;
+//   while (int n = recv(fd, buf, sizeof buf, 0)) {
+//     absl::Status st = reader.Feed(absl::MakeConstSpan(buf, n), &values);
+//     if (!st.ok()) break;                         // kind, offset, path
+//     for (gdwire::Variant& v : values) ...;       // every complete value
+//     values.clear();
+//   }
+//   absl::Status end = reader.Finish();            // kBadFrame if cut off
+//
+// And the DOM decode of one complete buffer by the streaming parser (the
+// same verdicts as reference::Decode):
+//
+//   absl::StatusOr<gdwire::Variant> v = gdwire::stream::Decode(bytes, opts);
+
+#ifndef GDWIRE_CODEC_STREAM_VALUE_READER_H_
+#define GDWIRE_CODEC_STREAM_VALUE_READER_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "absl/types/span.h"
+#include "codec/frame/framing.h"
+#include "codec/options.h"
+#include "codec/stream/parser.h"
+#include "codec/stream/variant_builder.h"
+#include "codec/variant.h"
+
+namespace gdwire {
+namespace stream {
+
+class ValueReader {
+ public:
+  explicit ValueReader(const DecodeOptions& options,
+                       const FrameOptions& framing = FrameOptions())
+      : builder_(options), parser_(&builder_, options, framing) {}
+  ValueReader(const ValueReader&) = delete;
+  ValueReader& operator=(const ValueReader&) = delete;
+
+  // Parses the next piece; appends every value it completes to `*out`
+  // (and, if given, the absolute offset of each value's first byte).
+  absl::Status Feed(absl::Span<const uint8_t> bytes, std::vector<Variant>* out,
+                    std::vector<uint64_t>* offsets = nullptr);
+  absl::Status Feed(absl::string_view bytes, std::vector<Variant>* out,
+                    std::vector<uint64_t>* offsets = nullptr) {
+    return Feed(
+        absl::MakeConstSpan(reinterpret_cast<const uint8_t*>(bytes.data()),
+                            bytes.size()),
+        out, offsets);
+  }
+  // The stream ended; a top-level PackedByteArray whose padding was cut off
+  // completes here (appended to `*out` when given).
+  absl::Status Finish(std::vector<Variant>* out = nullptr);
+  void Reset();
+
+  const Parser<VariantBuilder>& parser() const { return parser_; }
+
+ private:
+  void Drain(std::vector<Variant>* out, std::vector<uint64_t>* offsets);
+
+  VariantBuilder builder_;
+  Parser<VariantBuilder> parser_;
+};
+
+// Decodes the first value of a complete buffer with the push parser.
+// `*consumed` receives its length; trailing bytes are ignored unless
+// options.reject_trailing_bytes. Same verdicts as reference::Decode.
+absl::StatusOr<Variant> Decode(absl::Span<const uint8_t> bytes,
+                               const DecodeOptions& options,
+                               size_t* consumed = nullptr);
+
+}  // namespace stream
+}  // namespace gdwire
+
+#endif  // GDWIRE_CODEC_STREAM_VALUE_READER_H_

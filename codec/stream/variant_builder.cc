@@ -1,0 +1,371 @@
+// Copyright 2026 The gdwire Authors.
+
+#include "codec/stream/variant_builder.h"
+
+#include <algorithm>
+
+#include "absl/types/span.h"
+#include "codec/stream/internal/wire_text.h"
+#include "codec/types.h"
+#include "codec/wire.h"
+
+namespace gdwire {
+namespace stream {
+namespace {
+
+// Elements reserved up front at most: the declared count is not trusted
+// before the bytes arrive.
+constexpr size_t kMaxReserve = size_t{1} << 16;
+
+template <typename T>
+void Reserve(std::vector<T>* v, uint64_t n) {
+  v->clear();
+  v->reserve(static_cast<size_t>(std::min<uint64_t>(n, kMaxReserve)));
+}
+
+}  // namespace
+
+void VariantBuilder::Clear() {
+  stack_.clear();
+  values_.clear();
+  offsets_.clear();
+  text_.clear();
+}
+
+bool VariantBuilder::Scalar(const ScalarEvent& e) {
+  switch (e.type) {
+    case Type::kNil:
+      return Attach(Variant());
+    case Type::kBool:
+      return Attach(Variant::Bool(e.b));
+    case Type::kInt:
+      return Attach(Variant::Int(e.i));
+    case Type::kFloat:
+      return Attach(Variant::Float(e.f));
+    case Type::kRID:
+      return Attach(Variant::Rid(e.id));
+    case Type::kCallable:
+      return Attach(Variant::Callable());
+    case Type::kObject: {
+      Object o;
+      o.id = e.id;
+      o.kind = e.id == 0 ? Object::Kind::kNull : Object::Kind::kId;
+      return Attach(Variant::MakeObject(std::move(o)));
+    }
+    default:
+      if (IntComponents(e.type) > 0) {
+        return Attach(
+            Variant::IntMath(e.type, absl::MakeConstSpan(e.ints, e.count)));
+      }
+      return Attach(
+          Variant::Math(e.type, absl::MakeConstSpan(e.reals, e.count)));
+  }
+}
+
+bool VariantBuilder::String(const StringPart& s) {
+  if (s.first()) text_.clear();
+  if (!s.last()) {
+    text_.append(s.text.data(), s.text.size());
+    return true;
+  }
+  std::string t;
+  if (s.flags & kNotCanonical) {
+    text_.append(s.text.data(), s.text.size());
+    internal::AppendCanonical(text_, &t);
+  } else if (s.first()) {
+    t.assign(s.text.data(), s.text.size());
+  } else {
+    text_.append(s.text.data(), s.text.size());
+    t = std::move(text_);
+  }
+  text_.clear();
+  switch (s.role) {
+    case StringRole::kString:
+      return Attach(Variant::String(std::move(t)));
+    case StringRole::kStringName:
+      return Attach(Variant::StringName(std::move(t)));
+    case StringRole::kNodePathName:
+      path_.names.push_back(std::move(t));
+      return true;
+    case StringRole::kNodePathSubname:
+      path_.subnames.push_back(std::move(t));
+      return true;
+    case StringRole::kSignalName:
+      signal_.name = std::move(t);
+      return true;
+    case StringRole::kObjectClass:
+      stack_.back().object.class_name = std::move(t);
+      return true;
+    case StringRole::kPropertyName:
+      stack_.back().name = std::move(t);
+      return true;
+    case StringRole::kPackedElement:
+      strings_.push_back(std::move(t));
+      return true;
+    case StringRole::kValueClass:
+    case StringRole::kValueScript:
+      desc_names_[1] = std::move(t);
+      return true;
+    default:  // element or key class / script
+      desc_names_[0] = std::move(t);
+      return true;
+  }
+}
+
+// The engine's element type for a descriptor (Godot 4's
+// ContainerTypeValidate, as set by decode_variant).
+ContainerType VariantBuilder::TypeOf(const ContainerDesc& d,
+                                     const std::string& name) const {
+  switch (d.kind) {
+    case ContainerDesc::kNone:
+      return ContainerType();
+    case ContainerDesc::kBuiltin:
+      if (d.builtin == Type::kNil) return ContainerType();
+      if (d.builtin == Type::kObject) {
+        return ContainerType::ClassName(
+            opts_.allow_objects ? "Object" : "EncodedObjectAsID");
+      }
+      return ContainerType::Builtin(d.builtin);
+    case ContainerDesc::kClassName:
+      return ContainerType::ClassName(
+          opts_.allow_objects ? name : "EncodedObjectAsID");
+    default:  // kScript
+      if (!opts_.allow_objects) {
+        return ContainerType::ClassName("EncodedObjectAsID");
+      }
+      return ContainerType::Script(name);
+  }
+}
+
+bool VariantBuilder::Begin(const BeginEvent& b) {
+  switch (b.type) {
+    case Type::kArray:
+      stack_.emplace_back();
+      stack_.back().type = Type::kArray;
+      stack_.back().array.element_type = TypeOf(b.element, desc_names_[0]);
+      stack_.back().array.items.reserve(
+          static_cast<size_t>(std::min<uint64_t>(b.count, 1024)));
+      return true;
+    case Type::kDictionary:
+      stack_.emplace_back();
+      stack_.back().type = Type::kDictionary;
+      stack_.back().dict.key_type = TypeOf(b.key, desc_names_[0]);
+      stack_.back().dict.value_type = TypeOf(b.value, desc_names_[1]);
+      return true;
+    case Type::kObject:
+      stack_.emplace_back();
+      stack_.back().type = Type::kObject;
+      return true;
+    case Type::kNodePath:
+      path_ = NodePath();
+      path_.absolute = b.absolute;
+      path_names_ = b.count;
+      return true;
+    case Type::kSignal:
+      signal_ = Signal();
+      return true;
+    default: {
+      packed_type_ = b.type;
+      const uint64_t n = b.count * std::max(PackedComponents(b.type), 1);
+      switch (b.type) {
+        case Type::kPackedByteArray:
+          Reserve(&bytes_, n);
+          break;
+        case Type::kPackedInt64Array:
+          Reserve(&i64_, n);
+          break;
+        case Type::kPackedFloat32Array:
+        case Type::kPackedColorArray:
+          Reserve(&f32_, n);
+          break;
+        case Type::kPackedStringArray:
+          Reserve(&strings_, n);
+          break;
+        case Type::kPackedInt32Array:
+        case Type::kPackedVector2iArray:
+        case Type::kPackedVector3iArray:
+        case Type::kPackedVector4iArray:
+          Reserve(&i32_, n);
+          break;
+        default:
+          Reserve(&f64_, n);
+          break;
+      }
+      return true;
+    }
+  }
+}
+
+bool VariantBuilder::Chunk(const ChunkEvent& c) {
+  const uint8_t* p = c.data;
+  const size_t m = c.count * std::max(PackedComponents(c.type), 1);
+  switch (c.type) {
+    case Type::kPackedByteArray:
+      bytes_.insert(bytes_.end(), p, p + m);
+      return true;
+    case Type::kPackedInt64Array:
+      for (size_t i = 0; i < m; ++i) {
+        i64_.push_back(static_cast<int64_t>(wire::LoadU64(p + 8 * i)));
+      }
+      return true;
+    case Type::kPackedFloat32Array:
+    case Type::kPackedColorArray:
+      for (size_t i = 0; i < m; ++i) f32_.push_back(wire::LoadF32(p + 4 * i));
+      return true;
+    case Type::kPackedFloat64Array:
+      for (size_t i = 0; i < m; ++i) f64_.push_back(wire::LoadF64(p + 8 * i));
+      return true;
+    case Type::kPackedInt32Array:
+    case Type::kPackedVector2iArray:
+    case Type::kPackedVector3iArray:
+    case Type::kPackedVector4iArray:
+      for (size_t i = 0; i < m; ++i) {
+        i32_.push_back(static_cast<int32_t>(wire::LoadU32(p + 4 * i)));
+      }
+      return true;
+    default:  // real vectors
+      if (c.wide) {
+        for (size_t i = 0; i < m; ++i) {
+          const double d = wire::LoadF64(p + 8 * i);
+          f64_.push_back(
+              opts_.real_is_double ? d : WidenF32Exact(NarrowF64ToF32(d)));
+        }
+      } else {
+        for (size_t i = 0; i < m; ++i) {
+          f64_.push_back(WidenF32Exact(wire::LoadF32(p + 4 * i)));
+        }
+      }
+      return true;
+  }
+}
+
+Variant VariantBuilder::FinishPacked() {
+  switch (packed_type_) {
+    case Type::kPackedByteArray:
+      return Variant::PackedBytes(std::move(bytes_));
+    case Type::kPackedInt32Array:
+      return Variant::PackedInt32(std::move(i32_));
+    case Type::kPackedVector2iArray:
+    case Type::kPackedVector3iArray:
+    case Type::kPackedVector4iArray:
+      return Variant::PackedIntVectors(packed_type_, std::move(i32_));
+    case Type::kPackedInt64Array:
+      return Variant::PackedInt64(std::move(i64_));
+    case Type::kPackedFloat32Array:
+      return Variant::PackedFloat32(std::move(f32_));
+    case Type::kPackedColorArray:
+      return Variant::PackedColors(std::move(f32_));
+    case Type::kPackedFloat64Array:
+      return Variant::PackedFloat64(std::move(f64_));
+    case Type::kPackedStringArray:
+      return Variant::PackedStrings(std::move(strings_));
+    default:
+      return Variant::PackedRealVectors(packed_type_, std::move(f64_));
+  }
+}
+
+bool VariantBuilder::End(const EndEvent& e) {
+  switch (e.type) {
+    case Type::kArray: {
+      Array a = std::move(stack_.back().array);
+      stack_.pop_back();
+      return Attach(Variant::MakeArray(std::move(a)));
+    }
+    case Type::kDictionary: {
+      Dictionary d = std::move(stack_.back().dict);
+      stack_.pop_back();
+      return Attach(Variant::MakeDictionary(std::move(d)));
+    }
+    case Type::kObject: {
+      Object o = std::move(stack_.back().object);
+      stack_.pop_back();
+      if (!o.class_name.empty()) o.kind = Object::Kind::kFull;
+      return Attach(Variant::MakeObject(std::move(o)));
+    }
+    case Type::kNodePath:
+      return Attach(Variant::MakeNodePath(std::move(path_)));
+    case Type::kSignal:
+      signal_.object_id = e.object_id;
+      return Attach(Variant::MakeSignal(std::move(signal_)));
+    default:
+      return Attach(FinishPacked());
+  }
+}
+
+// Godot 4's typed-container insertion check (ContainerTypeValidate):
+// returns false when the element is dropped; may convert it.
+bool VariantBuilder::Admit(const ContainerType& ct, Variant* v) {
+  if (!ct.is_typed()) return true;
+  const Type want = ct.builtin;
+  const Type have = v->type();
+  if (want != have) {
+    if (have == Type::kNil && want == Type::kObject) return true;
+    if (want == Type::kString && have == Type::kStringName) {
+      *v = Variant::String(v->as_string());
+      return true;
+    }
+    if (want == Type::kStringName && have == Type::kString) {
+      *v = Variant::StringName(v->as_string());
+      return true;
+    }
+    if (want == Type::kFloat && have == Type::kInt) {
+      *v = Variant::Float(static_cast<float>(v->as_int()));
+      return true;
+    }
+    return false;
+  }
+  if (want != Type::kObject) return true;
+  const Object& o = v->object();
+  if (o.kind != Object::Kind::kId) return true;
+  return ct.name == "EncodedObjectAsID" || ct.name == "Object" ||
+         ct.name == "RefCounted" || ct.name == "Reference";
+}
+
+bool VariantBuilder::Attach(Variant v) {
+  if (stack_.empty()) {
+    values_.push_back(std::move(v));
+    return true;
+  }
+  Node& n = stack_.back();
+  switch (n.type) {
+    case Type::kArray:
+      if (Admit(n.array.element_type, &v))
+        n.array.items.push_back(std::move(v));
+      return true;
+    case Type::kDictionary: {
+      if (!n.have_key) {
+        n.key = std::move(v);
+        n.have_key = true;
+        return true;
+      }
+      n.have_key = false;
+      Variant key = std::move(n.key);
+      if (!Admit(n.dict.key_type, &key) || !Admit(n.dict.value_type, &v)) {
+        return true;
+      }
+      // Later duplicates overwrite earlier ones (spec §6).
+      const size_t h = KeyHash(key);
+      auto range = n.index.equal_range(h);
+      for (auto it = range.first; it != range.second; ++it) {
+        if (KeyEquals(n.dict.entries[it->second].first, key)) {
+          n.dict.entries[it->second].second = std::move(v);
+          return true;
+        }
+      }
+      n.index.emplace(h, n.dict.entries.size());
+      n.dict.entries.emplace_back(std::move(key), std::move(v));
+      return true;
+    }
+    default:  // kObject
+      n.object.properties.emplace_back(std::move(n.name), std::move(v));
+      return true;
+  }
+}
+
+bool VariantBuilder::ValueDone(uint64_t begin, uint64_t /*end*/) {
+  offsets_.push_back(begin);
+  return !stop_after_value_;
+}
+
+}  // namespace stream
+}  // namespace gdwire

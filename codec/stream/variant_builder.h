@@ -1,0 +1,99 @@
+// Copyright 2026 The gdwire Authors.
+//
+// codec/stream/variant_builder.h: the push parser's DOM handler. It turns
+// events into owned `gdwire::Variant`s, exactly as the engine (and the
+// reference decoder) would hold them: typed containers admit and convert
+// elements as Godot 4 does, later duplicate Dictionary keys overwrite
+// earlier ones, Godot 3 text is canonicalised, f64 math is narrowed unless
+// real_is_double.
+//
+//   gdwire::stream::VariantBuilder builder(opts);
+//   gdwire::stream::Parser<gdwire::stream::VariantBuilder> parser(&builder,
+//                                                                  opts);
+//   parser.Feed(piece);                  // as often as needed
+//   for (gdwire::Variant& v : builder.values()) ...;
+//   builder.values().clear();
+//
+// Most callers want codec/stream/value_reader.h, which wires the two.
+
+#ifndef GDWIRE_CODEC_STREAM_VARIANT_BUILDER_H_
+#define GDWIRE_CODEC_STREAM_VARIANT_BUILDER_H_
+
+#include <cstdint>
+#include <string>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "codec/options.h"
+#include "codec/stream/events.h"
+#include "codec/variant.h"
+
+namespace gdwire {
+namespace stream {
+
+class VariantBuilder {
+ public:
+  explicit VariantBuilder(const DecodeOptions& options) : opts_(options) {}
+
+  bool Scalar(const ScalarEvent& e);
+  bool String(const StringPart& s);
+  bool Begin(const BeginEvent& b);
+  bool Key(uint64_t) { return true; }
+  bool Chunk(const ChunkEvent& c);
+  bool End(const EndEvent& e);
+  bool ValueDone(uint64_t begin, uint64_t end);
+
+  // The completed outermost values, in stream order, and the offsets of
+  // their first bytes. The caller may move them out and clear both.
+  std::vector<Variant>& values() { return values_; }
+  std::vector<uint64_t>& offsets() { return offsets_; }
+  // When set, ValueDone returns false: the parser stops after each value.
+  void set_stop_after_value(bool stop) { stop_after_value_ = stop; }
+  // Drops everything, including a value half built.
+  void Clear();
+
+ private:
+  // An open Array, Dictionary or Object.
+  struct Node {
+    Type type = Type::kNil;
+    Array array;
+    Dictionary dict;
+    bool have_key = false;
+    Variant key;
+    std::unordered_multimap<size_t, size_t> index;  // key hash -> entry
+    Object object;
+    std::string name;  // the pending property name
+  };
+
+  bool Attach(Variant v);
+  ContainerType TypeOf(const ContainerDesc& d, const std::string& name) const;
+  static bool Admit(const ContainerType& ct, Variant* v);
+  Variant FinishPacked();
+
+  DecodeOptions opts_;
+  std::vector<Node> stack_;
+  std::vector<Variant> values_;
+  std::vector<uint64_t> offsets_;
+  bool stop_after_value_ = false;
+
+  // The string being received, and the leaves that hold no values.
+  std::string text_;
+  std::string desc_names_[2];  // element or key; value: class or script
+  NodePath path_;
+  uint64_t path_names_ = 0;
+  Signal signal_;
+  bool in_signal_ = false;
+  Type packed_type_ = Type::kNil;
+  std::vector<uint8_t> bytes_;
+  std::vector<int32_t> i32_;
+  std::vector<int64_t> i64_;
+  std::vector<float> f32_;
+  std::vector<double> f64_;
+  std::vector<std::string> strings_;
+};
+
+}  // namespace stream
+}  // namespace gdwire
+
+#endif  // GDWIRE_CODEC_STREAM_VARIANT_BUILDER_H_
