@@ -118,12 +118,13 @@ bool SameAsReference(const std::string& bytes, const DecodeOptions& o,
         << Describe(bytes, o);
     ok = ok && got.value == ref.value;
   }
-  // The lazy API. Trailing bytes are the Document's business.
+  // The lazy API. Trailing bytes are the Document's business, and the
+  // allocation budget ToVariant's (the accessors allocate nothing).
   DecodeOptions lo = o;
   lo.reject_trailing_bytes = false;
-  const Verdict ref_lazy = lo.reject_trailing_bytes == o.reject_trailing_bytes
-                               ? ref
-                               : Reference(bytes, lo);
+  lo.max_alloc_bytes = 0;
+  lo.alloc_account = nullptr;
+  const Verdict ref_lazy = Reference(bytes, lo);
   absl::StatusOr<Variant> lazy = Lazy(bytes, lo);
   EXPECT_EQ(lazy.ok(), ref_lazy.error.ok())
       << "lazy: " << lazy.status()
@@ -341,6 +342,56 @@ TEST(DifferentialTest, LimitsAndDepth) {
     o.max_packed_elements = i % 5;
     o.max_container_elements = i % 3;
     ASSERT_TRUE(SameAsReference(*bytes, o, true, false)) << "value #" << i;
+  }
+}
+
+// The allocation budget: the same charges at the same offsets.
+TEST(DifferentialTest, AllocationBudget) {
+  for (Dialect d : {Dialect::kGodot4, Dialect::kGodot3}) {
+    gdwire::testing::RandomVariant gen(91 + static_cast<int>(d));
+    gdwire::testing::RandomOptions ro;
+    ro.dialect = d;
+    EncodeOptions eo;
+    eo.dialect = d;
+    eo.full_objects = true;
+    int limited = 0;
+    for (int i = 0; i < 300; ++i) {
+      const Variant v = gen.Make(ro);
+      absl::StatusOr<std::string> bytes = reference::Encode(v, eo);
+      ASSERT_TRUE(bytes.ok());
+      for (bool objects : {true, false}) {
+        DecodeOptions o;
+        o.dialect = d;
+        o.allow_objects = objects;
+        // What the whole decode charges, then budgets around it.
+        uint64_t need = 0;
+        o.alloc_account = &need;
+        Variant tmp;
+        size_t used;
+        reference::DecodeValue(Bytes(*bytes), o, &tmp, &used);
+        o.alloc_account = nullptr;
+        for (uint64_t budget :
+             {need, need - 1, need / 2, need / 3, need / 7, uint64_t{1}}) {
+          if (budget == 0) continue;
+          o.max_alloc_bytes = budget;
+          ASSERT_TRUE(SameAsReference(*bytes, o, true, false))
+              << "value #" << i << " budget " << budget << " of " << need;
+          const Verdict ref = Reference(*bytes, o);
+          limited += ref.error.kind == ErrorKind::kLimitExceeded;
+        }
+        // A shared account: same verdict and same running total.
+        o.max_alloc_bytes = need + 100;
+        uint64_t a = 50 + i, b = 50 + i;
+        o.alloc_account = &a;
+        const Verdict ref = Reference(*bytes, o);
+        o.alloc_account = &b;
+        const Verdict got = ViewDecode(*bytes, o);
+        EXPECT_EQ(got.error.kind, ref.error.kind) << got.error.ToString();
+        EXPECT_EQ(got.error.offset, ref.error.offset);
+        EXPECT_EQ(a, b) << "value #" << i;
+      }
+    }
+    EXPECT_GT(limited, 300) << DialectName(d);
   }
 }
 

@@ -35,8 +35,28 @@ absl::Status StatusOf(Error e) {
   return e.ToStatus();
 }
 
+Error Budget::Charge(const Context& c, uint64_t bytes, size_t at) {
+  if (bytes > limit - charged) {
+    return Fail(c, ErrorKind::kLimitExceeded, at,
+                absl::StrCat("decoding needs more than max_alloc_bytes (",
+                             limit, " bytes) of memory"));
+  }
+  charged += bytes;
+  return {};
+}
+
+Error Budget::ChargeBacked(const Context& c, size_t pos, uint64_t count,
+                           uint64_t min_wire_bytes, uint64_t elem_bytes,
+                           size_t at, bool* backed) {
+  const uint64_t left = c.Remaining(pos);
+  const uint64_t avail = left >= promised ? left - promised : 0;
+  *backed = count <= avail / min_wire_bytes;
+  if (!*backed) return {};
+  return Charge(c, count * elem_bytes, at);
+}
+
 Error ReadWireString(const Context& c, size_t* pos, bool check_text,
-                     WireText* out) {
+                     WireText* out, Budget* budget) {
   const size_t start = *pos;
   if (c.Remaining(start) < 4) {
     return Fail(c, ErrorKind::kTruncated, start, "truncated string length");
@@ -58,6 +78,12 @@ Error ReadWireString(const Context& c, size_t* pos, bool check_text,
   if (padded > c.Remaining(start) - 4) {
     return Fail(c, ErrorKind::kTruncated, start,
                 absl::StrCat("truncated string of ", n, " bytes"), true);
+  }
+  if (budget != nullptr) {
+    // The decoded text never outgrows the wire text: one block of n chars.
+    if (Error e = budget->Charge(c, StringHeap(n), start); !e.ok()) {
+      return e;
+    }
   }
   const uint8_t* p = c.data + start + 4;
   size_t b, e;
@@ -91,7 +117,9 @@ std::string TextOf(const Context& c, const WireText& t) {
 }
 
 Error ReadTypeDescriptor(const Context& c, uint32_t kind, size_t* pos,
-                         bool check_text, TypeDescriptor* out) {
+                         bool check_text, TypeDescriptor* out, Budget* budget) {
+  // The heap copy of "EncodedObjectAsID" (or "Object") a builder makes.
+  const uint64_t kClassNameBytes = StringHeap(sizeof("EncodedObjectAsID") - 1);
   out->kind = kind;
   switch (kind) {
     case 0:
@@ -107,18 +135,32 @@ Error ReadTypeDescriptor(const Context& c, uint32_t kind, size_t* pos,
                     absl::StrCat("invalid container element type ", id));
       }
       *pos += 4;
+      if (budget != nullptr && out->builtin == Type::kObject) {
+        return budget->Charge(c, kClassNameBytes, *pos - 4);
+      }
       return {};
     }
     case 2:
-      return ReadWireString(c, pos, check_text, &out->name);
-    default: {
-      const size_t at = *pos;
-      if (Error e = ReadWireString(c, pos, check_text, &out->name); !e.ok()) {
+      if (Error e = ReadWireString(c, pos, check_text, &out->name, budget);
+          !e.ok()) {
         return e;
       }
+      if (budget != nullptr && !c.opts.allow_objects) {
+        return budget->Charge(c, kClassNameBytes, *pos);
+      }
+      return {};
+    default: {
+      const size_t at = *pos;
+      if (Error e = ReadWireString(c, pos, check_text, &out->name, budget);
+          !e.ok()) {
+        return e;
+      }
+      if (!c.opts.allow_objects) {
+        if (budget != nullptr) return budget->Charge(c, kClassNameBytes, at);
+        return {};
+      }
       // godot4 text is the raw bytes, so the prefix test needs no copy.
-      if (c.opts.allow_objects &&
-          !absl::StartsWith(RawTextOf(c, out->name), "res://")) {
+      if (!absl::StartsWith(RawTextOf(c, out->name), "res://")) {
         return Fail(c, ErrorKind::kInvalidContainerType, at,
                     "container script path is not a res:// path");
       }

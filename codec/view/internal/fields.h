@@ -32,9 +32,10 @@ struct WireText {
 };
 
 // Reads a length-prefixed string. With `check_text` the text is validated
-// under the dialect's UTF-8 rules; without, only its bounds are.
+// under the dialect's UTF-8 rules; without, only its bounds are. With a
+// budget, its text is charged (after the bounds, before the UTF-8 check).
 Error ReadWireString(const Context& c, size_t* pos, bool check_text,
-                     WireText* out);
+                     WireText* out, Budget* budget = nullptr);
 
 // The engine's text of a checked wire string (canonical for godot3).
 std::string TextOf(const Context& c, const WireText& t);
@@ -52,7 +53,8 @@ struct TypeDescriptor {
 
 // Reads the descriptor of one side; `kind` comes from the header.
 Error ReadTypeDescriptor(const Context& c, uint32_t kind, size_t* pos,
-                         bool check_text, TypeDescriptor* out);
+                         bool check_text, TypeDescriptor* out,
+                         Budget* budget = nullptr);
 
 // The engine's ContainerType for a descriptor (allow_objects rules).
 ContainerType ToContainerType(const Context& c, const TypeDescriptor& d);

@@ -22,7 +22,8 @@ using wire::LoadU64;
 
 template <bool kBuild>
 Error NodePathLeaf(const Context& c, size_t* pos, bool check_text,
-                   Variant* out) {
+                   Budget* budget, Variant* out) {
+  const size_t start = *pos;
   if (c.Remaining(*pos) < 4) return Truncated(c, Type::kNodePath, *pos);
   const uint32_t w0 = LoadU32(c.data + *pos);
   if ((w0 & wire::kNodePathNewFormat) == 0) {
@@ -36,10 +37,20 @@ Error NodePathLeaf(const Context& c, size_t* pos, bool check_text,
   uint32_t total = names + LoadU32(c.data + *pos + 4);
   if (flags & wire::kNodePathPropertyObsolete) ++total;
   *pos += 12;
+  if (budget != nullptr) {
+    bool backed;
+    if (Error e = budget->ChargeBacked(c, *pos, total, 4, sizeof(std::string),
+                                       start, &backed);
+        !e.ok()) {
+      return e;
+    }
+  }
   NodePath np;
   for (uint32_t i = 0; i < total; ++i) {
     WireText t;
-    if (Error e = ReadWireString(c, pos, check_text, &t); !e.ok()) return e;
+    if (Error e = ReadWireString(c, pos, check_text, &t, budget); !e.ok()) {
+      return e;
+    }
     if (kBuild) (i < names ? np.names : np.subnames).push_back(TextOf(c, t));
   }
   if (kBuild) {
@@ -51,13 +62,22 @@ Error NodePathLeaf(const Context& c, size_t* pos, bool check_text,
 
 template <bool kBuild>
 Error PackedStringsLeaf(const Context& c, size_t* pos, bool check_text,
-                        Variant* out) {
+                        Budget* budget, Variant* out) {
+  const size_t start = *pos;
   uint32_t count;
   if (Error e = ReadPackedStringsCount(c, pos, &count); !e.ok()) return e;
+  if (budget != nullptr) {
+    bool backed;
+    if (Error e = budget->ChargeBacked(c, *pos, count, 4, sizeof(std::string),
+                                       start, &backed);
+        !e.ok()) {
+      return e;
+    }
+  }
   std::vector<std::string> v;
   for (uint32_t i = 0; i < count; ++i) {
     WireText t;
-    if (Error e = ReadWireString(c, pos, check_text, &t); !e.ok()) {
+    if (Error e = ReadWireString(c, pos, check_text, &t, budget); !e.ok()) {
       e.path = absl::StrCat("[", i, "]", e.path);
       return e;
     }
@@ -119,6 +139,27 @@ Variant PackedVariant(const Context& c, Type type, const PackedLayout& l) {
   }
 }
 
+// Bytes of the vector a Variant keeps the elements in.
+uint64_t PackedHeapBytes(Type type, const PackedLayout& l) {
+  uint64_t elem = 8;  // int64, float64, real vectors (doubles)
+  switch (type) {
+    case Type::kPackedByteArray:
+      elem = 1;
+      break;
+    case Type::kPackedInt32Array:
+    case Type::kPackedFloat32Array:
+    case Type::kPackedColorArray:
+    case Type::kPackedVector2iArray:
+    case Type::kPackedVector3iArray:
+    case Type::kPackedVector4iArray:
+      elem = 4;
+      break;
+    default:
+      break;
+  }
+  return uint64_t{l.count} * l.comps * elem;
+}
+
 }  // namespace
 
 bool RealIsWide(const Context& c, Type type, uint32_t header) {
@@ -139,7 +180,7 @@ double Real64(const Context& c, uint64_t bits) {
 
 template <bool kBuild>
 Error ReadLeaf(const Context& c, Type type, uint32_t header, size_t* pos,
-               bool check_text, Variant* out) {
+               bool check_text, Budget* budget, Variant* out) {
   const bool flag64 = (header & wire::kFlag64) != 0;
   const uint8_t* p = c.data + *pos;
   const size_t left = c.Remaining(*pos);
@@ -148,6 +189,11 @@ Error ReadLeaf(const Context& c, Type type, uint32_t header, size_t* pos,
     const bool wide = RealIsWide(c, type, header);
     const size_t w = wide ? 8 : 4;
     if (left < n * w) return Truncated(c, type, *pos);
+    if (budget != nullptr) {
+      if (Error e = budget->Charge(c, RealsHeap(n), *pos - 4); !e.ok()) {
+        return e;
+      }
+    }
     if (kBuild) {
       double v[16];
       for (int i = 0; i < n; ++i) {
@@ -203,7 +249,9 @@ Error ReadLeaf(const Context& c, Type type, uint32_t header, size_t* pos,
     case Type::kString:
     case Type::kStringName: {
       WireText t;
-      if (Error e = ReadWireString(c, pos, check_text, &t); !e.ok()) return e;
+      if (Error e = ReadWireString(c, pos, check_text, &t, budget); !e.ok()) {
+        return e;
+      }
       if (kBuild) {
         *out = type == Type::kString ? Variant::String(TextOf(c, t))
                                      : Variant::StringName(TextOf(c, t));
@@ -211,7 +259,7 @@ Error ReadLeaf(const Context& c, Type type, uint32_t header, size_t* pos,
       return {};
     }
     case Type::kNodePath:
-      return NodePathLeaf<kBuild>(c, pos, check_text, out);
+      return NodePathLeaf<kBuild>(c, pos, check_text, budget, out);
     case Type::kRID:
       if (c.opts.dialect != Dialect::kGodot4) {  // header only
         if (kBuild) *out = Variant::Rid(0);
@@ -223,7 +271,9 @@ Error ReadLeaf(const Context& c, Type type, uint32_t header, size_t* pos,
       return {};
     case Type::kSignal: {
       WireText t;
-      if (Error e = ReadWireString(c, pos, check_text, &t); !e.ok()) return e;
+      if (Error e = ReadWireString(c, pos, check_text, &t, budget); !e.ok()) {
+        return e;
+      }
       if (c.Remaining(*pos) < 8) return Truncated(c, type, *pos);
       if (kBuild) {
         Signal s;
@@ -235,11 +285,18 @@ Error ReadLeaf(const Context& c, Type type, uint32_t header, size_t* pos,
       return {};
     }
     case Type::kPackedStringArray:
-      return PackedStringsLeaf<kBuild>(c, pos, check_text, out);
+      return PackedStringsLeaf<kBuild>(c, pos, check_text, budget, out);
     default: {
       PackedLayout l;
       if (Error e = ReadPackedLayout(c, type, header, pos, &l); !e.ok()) {
         return e;
+      }
+      if (budget != nullptr) {
+        if (Error e =
+                budget->Charge(c, PackedHeapBytes(type, l), l.data_pos - 4);
+            !e.ok()) {
+          return e;
+        }
       }
       if (kBuild) *out = PackedVariant(c, type, l);
       return {};
@@ -248,9 +305,9 @@ Error ReadLeaf(const Context& c, Type type, uint32_t header, size_t* pos,
 }
 
 template Error ReadLeaf<true>(const Context&, Type, uint32_t, size_t*, bool,
-                              Variant*);
+                              Budget*, Variant*);
 template Error ReadLeaf<false>(const Context&, Type, uint32_t, size_t*, bool,
-                               Variant*);
+                               Budget*, Variant*);
 
 }  // namespace internal
 }  // namespace view

@@ -21,14 +21,15 @@ namespace internal {
 // The payload of a leaf of `type` starts at *pos (just after the header);
 // on success *pos moves past it. kBuild: also sets *out (else unused).
 // `check_text`: validate the text of strings (else only their bounds).
+// `budget`: charge what the value needs (nullptr: no accounting).
 template <bool kBuild>
 Error ReadLeaf(const Context& c, Type type, uint32_t header, size_t* pos,
-               bool check_text, Variant* out);
+               bool check_text, Budget* budget, Variant* out);
 
 extern template Error ReadLeaf<true>(const Context&, Type, uint32_t, size_t*,
-                                     bool, Variant*);
+                                     bool, Budget*, Variant*);
 extern template Error ReadLeaf<false>(const Context&, Type, uint32_t, size_t*,
-                                      bool, Variant*);
+                                      bool, Budget*, Variant*);
 
 // True when `type` is stored with f64 components under this header.
 bool RealIsWide(const Context& c, Type type, uint32_t header);

@@ -52,16 +52,18 @@ class Builder {
  public:
   static constexpr bool kBuild = true;
 
-  explicit Builder(const Context& c) : c_(c) {}
+  Builder(const Context& c, Budget* budget) : c_(c), budget_(budget) {}
 
   void BeginArray(const TypeDescriptor& et) {
     Frame& f = Push(Type::kArray);
     f.array.element_type = ToContainerType(c_, et);
   }
-  void BeginDictionary(const TypeDescriptor& kt, const TypeDescriptor& vt) {
+  void BeginDictionary(const TypeDescriptor& kt, const TypeDescriptor& vt,
+                       bool backed) {
     Frame& f = Push(Type::kDictionary);
     f.dict.key_type = ToContainerType(c_, kt);
     f.dict.value_type = ToContainerType(c_, vt);
+    f.backed = backed;
   }
   void BeginObject(const WireText& cls) {
     Frame& f = Push(Type::kObject);
@@ -71,45 +73,46 @@ class Builder {
   void PropertyName(const WireText& name) {
     stack_.back().name = TextOf(c_, name);
   }
-  void End() {
+  Error End(size_t at) {
     Frame f = std::move(stack_.back());
     stack_.pop_back();
     switch (f.kind) {
       case Type::kArray:
-        Value(Variant::MakeArray(std::move(f.array)));
-        break;
+        return Value(Variant::MakeArray(std::move(f.array)), at);
       case Type::kDictionary:
-        Value(Variant::MakeDictionary(std::move(f.dict)));
-        break;
+        return Value(Variant::MakeDictionary(std::move(f.dict)), at);
       default:
-        Value(Variant::MakeObject(std::move(f.object)));
-        break;
+        return Value(Variant::MakeObject(std::move(f.object)), at);
     }
   }
-  void Value(Variant v) {
+  Error Value(Variant v, size_t at) {
     if (stack_.empty()) {
       result_ = std::move(v);
-      return;
+      return {};
     }
     Frame& f = stack_.back();
     switch (f.kind) {
-      case Type::kArray:
-        if (Admit(f.array.element_type, &v)) {
-          f.array.items.push_back(std::move(v));
+      case Type::kArray: {
+        bool keep;
+        if (Error e = AdmitCharged(f.array.element_type, &v, at, &keep);
+            !e.ok()) {
+          return e;
         }
-        break;
+        if (keep) f.array.items.push_back(std::move(v));
+        return {};
+      }
       case Type::kDictionary:
         if (!f.have_key) {
           f.key = std::move(v);
+          f.key_at = at;
           f.have_key = true;
-        } else {
-          f.have_key = false;
-          Insert(&f, std::move(v));
+          return {};
         }
-        break;
+        f.have_key = false;
+        return Insert(&f, std::move(v), at);
       default:
         f.object.properties.emplace_back(std::move(f.name), std::move(v));
-        break;
+        return {};
     }
   }
 
@@ -123,7 +126,9 @@ class Builder {
     Object object;
     std::string name;  // Object: the property being read
     Variant key;       // Dictionary: the key read, waiting for its value
+    size_t key_at = 0;
     bool have_key = false;
+    bool backed = true;  // Dictionary: entries are kept (else dropped)
     std::unordered_multimap<size_t, size_t> index;  // KeyHash -> entry
   };
 
@@ -133,25 +138,60 @@ class Builder {
     return stack_.back();
   }
 
-  void Insert(Frame* f, Variant value) {
+  Error Charge(uint64_t bytes, size_t at) {
+    return budget_ != nullptr ? budget_->Charge(c_, bytes, at) : Error();
+  }
+
+  // Admit, charging the copy of the text a String <-> StringName
+  // conversion makes.
+  Error AdmitCharged(const ContainerType& ct, Variant* v, size_t at,
+                     bool* keep) {
+    const Type have = v->type();
+    if (ct.is_typed() && ct.builtin != have &&
+        (have == Type::kString || have == Type::kStringName) &&
+        (ct.builtin == Type::kString || ct.builtin == Type::kStringName)) {
+      if (Error e = Charge(StringHeap(v->as_string().size()), at); !e.ok()) {
+        return e;
+      }
+    }
+    *keep = Admit(ct, v);
+    return {};
+  }
+
+  Error Insert(Frame* f, Variant value, size_t value_at) {
     Variant key = std::move(f->key);
     f->key = Variant();
-    if (!Admit(f->dict.key_type, &key) || !Admit(f->dict.value_type, &value)) {
-      return;
+    bool keep_key, keep_value;
+    if (Error e = AdmitCharged(f->dict.key_type, &key, f->key_at, &keep_key);
+        !e.ok()) {
+      return e;
     }
+    if (Error e =
+            AdmitCharged(f->dict.value_type, &value, value_at, &keep_value);
+        !e.ok()) {
+      return e;
+    }
+    if (!f->backed || !keep_key || !keep_value) return {};
     const size_t h = KeyHash(key);
     auto range = f->index.equal_range(h);
     for (auto it = range.first; it != range.second; ++it) {
       if (KeyEquals(f->dict.entries[it->second].first, key)) {
         f->dict.entries[it->second].second = std::move(value);
-        return;
+        return {};
       }
+    }
+    // The index node: a next pointer and two size_t.
+    if (Error e = Charge(sizeof(void*) + 2 * sizeof(size_t), f->key_at);
+        !e.ok()) {
+      return e;
     }
     f->index.emplace(h, f->dict.entries.size());
     f->dict.entries.emplace_back(std::move(key), std::move(value));
+    return {};
   }
 
   const Context& c_;
+  Budget* budget_;
   std::vector<Frame> stack_;
   Variant result_;
 };
@@ -160,8 +200,13 @@ class Builder {
 
 Error MaterializeValue(const Context& c, size_t pos, int depth, Variant* out,
                        size_t* end) {
-  Builder b(c);
-  Error e = Walker<Builder>(c, /*check_text=*/true, &b).Run(pos, depth, end);
+  Budget budget;
+  budget.limit = c.opts.AllocBudget(c.size);
+  if (c.opts.alloc_account != nullptr) budget.charged = *c.opts.alloc_account;
+  Builder b(c, &budget);
+  Error e =
+      Walker<Builder>(c, /*check_text=*/true, &budget, &b).Run(pos, depth, end);
+  if (c.opts.alloc_account != nullptr) *c.opts.alloc_account = budget.charged;
   *out = e.ok() ? b.Take() : Variant();
   return e;
 }

@@ -13,12 +13,12 @@ namespace {
 // Looks at nothing: skipping and validating build no values.
 struct NullHandler {
   static constexpr bool kBuild = false;
-  void Value(const Variant&) {}
+  Error Value(const Variant&, size_t) { return {}; }
   void BeginArray(const TypeDescriptor&) {}
-  void BeginDictionary(const TypeDescriptor&, const TypeDescriptor&) {}
+  void BeginDictionary(const TypeDescriptor&, const TypeDescriptor&, bool) {}
   void BeginObject(const WireText&) {}
   void PropertyName(const WireText&) {}
-  void End() {}
+  Error End(size_t) { return {}; }
 };
 
 }  // namespace
@@ -44,12 +44,28 @@ Error ReadHeader(const Context& c, size_t* pos, int depth, uint32_t* header,
 
 Error SkipValue(const Context& c, size_t pos, int depth, size_t* end) {
   NullHandler h;
-  return Walker<NullHandler>(c, /*check_text=*/false, &h).Run(pos, depth, end);
+  return Walker<NullHandler>(c, /*check_text=*/false, nullptr, &h)
+      .Run(pos, depth, end);
+}
+
+bool BudgetCanBind(const DecodeOptions& o) {
+  return (o.max_alloc_bytes != 0 && o.max_alloc_bytes != UINT64_MAX) ||
+         o.alloc_account != nullptr;
 }
 
 Error ValidateValue(const Context& c, size_t pos, int depth, size_t* end) {
+  if (BudgetCanBind(c.opts)) {
+    // Whether the budget holds depends on the values (Dictionary key
+    // identity): build them, as the reference does, and drop them.
+    Context quiet = c;
+    uint64_t account = c.opts.alloc_account ? *c.opts.alloc_account : 0;
+    if (c.opts.alloc_account != nullptr) quiet.opts.alloc_account = &account;
+    Variant v;
+    return MaterializeValue(quiet, pos, depth, &v, end);
+  }
   NullHandler h;
-  return Walker<NullHandler>(c, /*check_text=*/true, &h).Run(pos, depth, end);
+  return Walker<NullHandler>(c, /*check_text=*/true, nullptr, &h)
+      .Run(pos, depth, end);
 }
 
 }  // namespace internal

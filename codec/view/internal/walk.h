@@ -10,6 +10,7 @@
 #include <cstdint>
 
 #include "codec/error.h"
+#include "codec/options.h"
 #include "codec/types.h"
 #include "codec/variant.h"
 #include "codec/view/internal/context.h"
@@ -30,10 +31,17 @@ Error ReadHeader(const Context& c, size_t* pos, int depth, uint32_t* header,
 // bad text.
 Error SkipValue(const Context& c, size_t pos, int depth, size_t* end);
 
-// Every check of a full decode, nothing built.
+// Every check of a full decode. Builds nothing unless the allocation
+// budget can bind (an explicit max_alloc_bytes, or a shared account): the
+// automatic budget (DecodeOptions::AutoAllocBudget) is never reached by
+// any input, so without one nothing needs counting.
 Error ValidateValue(const Context& c, size_t pos, int depth, size_t* end);
 
-// A full decode into a Variant (the engine's value).
+// True when the options' allocation budget can make a decode fail.
+bool BudgetCanBind(const DecodeOptions& o);
+
+// A full decode into a Variant (the engine's value), charging the budget
+// as the reference decoder does (and updating opts.alloc_account).
 Error MaterializeValue(const Context& c, size_t pos, int depth, Variant* out,
                        size_t* end);
 

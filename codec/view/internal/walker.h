@@ -7,15 +7,20 @@
 //
 // The handler is a template parameter (zero cost when it does nothing):
 //   struct Handler {
-//     static constexpr bool kBuild;               // wants Variants?
-//     void Value(Variant v);                      // a complete leaf
+//     static constexpr bool kBuild;  // wants Variants? (else only Value)
+//     // A complete child whose header is at `at`: a leaf, or (from End)
+//     // the innermost container.
+//     Error Value(Variant v, size_t at);
 //     void BeginArray(const TypeDescriptor&);
-//     void BeginDictionary(const TypeDescriptor& k, const TypeDescriptor& v);
+//     void BeginDictionary(const TypeDescriptor& k, const TypeDescriptor& v,
+//                          bool backed);
 //     void BeginObject(const WireText& class_name);
 //     void PropertyName(const WireText& name);
-//     void End();                                 // the innermost container
+//     Error End(size_t at);  // the innermost container is complete
 //   };
-// Only Value is called when kBuild is false (with nothing built).
+// With a Budget the walk charges what the reference decoder charges for
+// the value it builds (the handler charges what depends on values:
+// typed-container conversions, the Dictionary key index).
 
 #ifndef GDWIRE_CODEC_VIEW_INTERNAL_WALKER_H_
 #define GDWIRE_CODEC_VIEW_INTERNAL_WALKER_H_
@@ -39,16 +44,25 @@ namespace gdwire {
 namespace view {
 namespace internal {
 
+// Smallest wire size of one element of each counted kind.
+inline constexpr uint64_t kMinValueBytes = 4;     // a header
+inline constexpr uint64_t kMinEntryBytes = 8;     // key + value
+inline constexpr uint64_t kMinPropertyBytes = 8;  // name + value
+// What the Dictionary key index costs per reserved entry (buckets).
+inline constexpr uint64_t kIndexBucketBytes = 2 * sizeof(void*);
+
 template <class H>
 class Walker {
  public:
-  Walker(const Context& c, bool check_text, H* h)
-      : c_(c), check_text_(check_text), h_(h) {}
+  // `budget` may be null (no accounting).
+  Walker(const Context& c, bool check_text, Budget* budget, H* h)
+      : c_(c), check_text_(check_text), budget_(budget), h_(h) {}
 
   // Walks the value at `pos` (nested `depth` levels below the document
   // root). On success *end is the position after it. Error paths are
   // relative to the value ("[2][\"a\"]"), without the leading "$".
   Error Run(size_t pos, int depth, size_t* end) {
+    Promise(0);
     Error e = Value(&pos, depth);
     while (e.ok()) {
       if (stack_.empty()) {
@@ -59,27 +73,34 @@ class Walker {
       const int child_depth = depth + static_cast<int>(stack_.size());
       if (f.kind == Type::kDictionary && f.in_key) {  // key done: its value
         f.in_key = false;
+        Promise(f.after);
         e = Value(&pos, child_depth);
       } else if (f.index == f.count) {
+        const Frame done = f;
         stack_.pop_back();
-        if constexpr (H::kBuild) h_->End();
+        e = Close(done);
       } else if (f.kind == Type::kArray) {
-        ++f.index;
+        const uint32_t i = f.index++;
+        Promise(f.outer + uint64_t{f.count - 1 - i} * kMinValueBytes);
         e = Value(&pos, child_depth);
       } else if (f.kind == Type::kDictionary) {
-        ++f.index;
+        const uint32_t i = f.index++;
         f.in_key = true;
         f.key_pos = pos;
+        f.after = f.outer + uint64_t{f.count - 1 - i} * kMinEntryBytes;
+        Promise(f.after + kMinValueBytes);
         e = Value(&pos, child_depth);
       } else {  // kObject: property name, then value
-        ++f.index;
+        const uint32_t i = f.index++;
         f.in_key = true;
         f.key_pos = pos;
+        Promise(f.outer);
         WireText name;
-        e = ReadWireString(c_, &pos, check_text_, &name);
+        e = ReadWireString(c_, &pos, check_text_, &name, budget_);
         if (!e.ok()) break;
         f.in_key = false;
         if constexpr (H::kBuild) h_->PropertyName(name);
+        Promise(f.outer + uint64_t{f.count - 1 - i} * kMinPropertyBytes);
         e = Value(&pos, child_depth);
       }
     }
@@ -89,12 +110,48 @@ class Walker {
 
  private:
   struct Frame {
-    Type kind;       // kArray, kDictionary or kObject
-    bool in_key;     // Dictionary: key being read; Object: name being read
-    uint32_t count;  // children (pairs, properties)
-    uint32_t index;  // children started
-    size_t key_pos;  // Dictionary key / Object property name position
+    Type kind;         // kArray, kDictionary or kObject
+    bool in_key;       // Dictionary: key being read; Object: name being read
+    uint32_t count;    // children (pairs, properties)
+    uint32_t index;    // children started
+    size_t key_pos;    // Dictionary key / Object property name position
+    size_t header;     // the container's header
+    size_t charge_at;  // where the reference charges the container box
+    uint64_t outer;    // input the enclosing containers still need
+    uint64_t after;    // Dictionary: promised after the current entry
   };
+
+  void Promise(uint64_t bytes) {
+    if (budget_ != nullptr) budget_->promised = bytes;
+  }
+
+  Error Charge(uint64_t bytes, size_t at) {
+    return budget_ != nullptr ? budget_->Charge(c_, bytes, at) : Error();
+  }
+
+  Error Backed(size_t pos, uint64_t count, uint64_t min_wire, uint64_t elem,
+               size_t at, bool* backed) {
+    *backed = true;
+    if (budget_ == nullptr) return {};
+    return budget_->ChargeBacked(c_, pos, count, min_wire, elem, at, backed);
+  }
+
+  // A container's children are done: its box, then the parent learns.
+  Error Close(const Frame& f) {
+    Promise(f.outer);
+    const uint64_t box = f.kind == Type::kArray        ? sizeof(Array)
+                         : f.kind == Type::kDictionary ? sizeof(Dictionary)
+                                                       : sizeof(Object);
+    if (Error e = Charge(box, f.charge_at); !e.ok()) return e;
+    if constexpr (H::kBuild) return h_->End(f.header);
+    return {};
+  }
+
+  void Push(Type kind, uint32_t count, size_t header, size_t charge_at) {
+    const uint64_t outer = budget_ != nullptr ? budget_->promised : 0;
+    stack_.push_back(
+        Frame{kind, false, count, 0, 0, header, charge_at, outer, 0});
+  }
 
   Error Value(size_t* pos, int depth) {
     const size_t start = *pos;
@@ -109,15 +166,23 @@ class Walker {
         if (c_.opts.dialect == Dialect::kGodot4) {
           const uint32_t k =
               (header >> wire::kArrayKindShift) & wire::kKindMask;
-          if (Error e = ReadTypeDescriptor(c_, k, pos, check_text_, &et);
+          if (Error e =
+                  ReadTypeDescriptor(c_, k, pos, check_text_, &et, budget_);
               !e.ok()) {
             return e;
           }
         }
+        const size_t charge_at = *pos - 4;
         uint32_t count;
         if (Error e = ReadCount(c_, "Array", pos, &count); !e.ok()) return e;
+        bool backed;
+        if (Error e = Backed(*pos, count, kMinValueBytes, sizeof(Variant),
+                             *pos - 4, &backed);
+            !e.ok()) {
+          return e;
+        }
         if constexpr (H::kBuild) h_->BeginArray(et);
-        stack_.push_back(Frame{Type::kArray, false, count, 0, 0});
+        Push(Type::kArray, count, start, charge_at);
         return {};
       }
       case Type::kDictionary: {
@@ -127,34 +192,44 @@ class Walker {
               (header >> wire::kDictKeyKindShift) & wire::kKindMask;
           const uint32_t vk =
               (header >> wire::kDictValueKindShift) & wire::kKindMask;
-          if (Error e = ReadTypeDescriptor(c_, kk, pos, check_text_, &kt);
+          if (Error e =
+                  ReadTypeDescriptor(c_, kk, pos, check_text_, &kt, budget_);
               !e.ok()) {
             return e;
           }
-          if (Error e = ReadTypeDescriptor(c_, vk, pos, check_text_, &vt);
+          if (Error e =
+                  ReadTypeDescriptor(c_, vk, pos, check_text_, &vt, budget_);
               !e.ok()) {
             return e;
           }
         }
+        const size_t charge_at = *pos - 4;
         uint32_t count;
         if (Error e = ReadCount(c_, "Dictionary", pos, &count); !e.ok()) {
           return e;
         }
-        if constexpr (H::kBuild) h_->BeginDictionary(kt, vt);
-        stack_.push_back(Frame{Type::kDictionary, false, count, 0, 0});
+        bool backed;
+        if (Error e =
+                Backed(*pos, count, kMinEntryBytes,
+                       sizeof(std::pair<Variant, Variant>) + kIndexBucketBytes,
+                       *pos - 4, &backed);
+            !e.ok()) {
+          return e;
+        }
+        if constexpr (H::kBuild) h_->BeginDictionary(kt, vt, backed);
+        Push(Type::kDictionary, count, start, charge_at);
         return {};
       }
       case Type::kObject:
         return ObjectValue(header, start, pos);
       default: {
         Variant v;
-        if (Error e =
-                ReadLeaf<H::kBuild>(c_, type, header, pos, check_text_, &v);
+        if (Error e = ReadLeaf<H::kBuild>(c_, type, header, pos, check_text_,
+                                          budget_, &v);
             !e.ok()) {
           return e;
         }
-        h_->Value(std::move(v));
-        return {};
+        return h_->Value(std::move(v), start);
       }
     }
   }
@@ -162,33 +237,42 @@ class Walker {
   Error ObjectValue(uint32_t header, size_t start, size_t* pos) {
     if (header & wire::kFlagObjectAsId) {
       if (c_.Remaining(*pos) < 8) return Truncated(c_, Type::kObject, *pos);
+      if (Error e = Charge(sizeof(Object), start); !e.ok()) return e;
       Object obj;
       obj.id = wire::LoadU64(c_.data + *pos);
       obj.kind = obj.id == 0 ? Object::Kind::kNull : Object::Kind::kId;
       *pos += 8;
       if constexpr (H::kBuild) {
-        h_->Value(Variant::MakeObject(std::move(obj)));
-      } else {
-        h_->Value(Variant());
+        return h_->Value(Variant::MakeObject(std::move(obj)), start);
       }
-      return {};
+      return h_->Value(Variant(), start);
     }
     if (!c_.opts.allow_objects) {
       return Fail(c_, ErrorKind::kObjectsNotAllowed, start,
                   "full Object while objects are not allowed");
     }
     WireText cls;
-    if (Error e = ReadWireString(c_, pos, check_text_, &cls); !e.ok()) {
+    if (Error e = ReadWireString(c_, pos, check_text_, &cls, budget_);
+        !e.ok()) {
       return e;
     }
     if (cls.text_size == 0) {  // the documented null-object form
-      h_->Value(H::kBuild ? Variant::MakeObject(Object()) : Variant());
-      return {};
+      if (Error e = Charge(sizeof(Object), start); !e.ok()) return e;
+      return h_->Value(H::kBuild ? Variant::MakeObject(Object()) : Variant(),
+                       start);
     }
+    const size_t count_pos = *pos;
     uint32_t count;
     if (Error e = ReadPropertyCount(c_, pos, &count); !e.ok()) return e;
+    bool backed;  // measured from the count word, as the reference does
+    if (Error e =
+            Backed(count_pos, count, kMinPropertyBytes,
+                   sizeof(std::pair<std::string, Variant>), count_pos, &backed);
+        !e.ok()) {
+      return e;
+    }
     if constexpr (H::kBuild) h_->BeginObject(cls);
-    stack_.push_back(Frame{Type::kObject, false, count, 0, 0});
+    Push(Type::kObject, count, start, start);
     return {};
   }
 
@@ -220,6 +304,7 @@ class Walker {
 
   const Context& c_;
   const bool check_text_;
+  Budget* budget_;
   H* h_;
   absl::InlinedVector<Frame, 8> stack_;
 };
