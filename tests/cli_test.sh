@@ -24,6 +24,31 @@ sys.exit(0 if got == want else 1)
 PY
 check "decode text equals the engine's var2str" $?
 
+# decode --chunk=N: the push parser fed N bytes at a time prints the same.
+for n in 1 3 7 1400; do
+  "$GDWIRE" decode --dialect=godot3 --framing=stream --chunk=$n \
+    "$DATA/godot3/framing/stream_put_var_tcp.bin" > "$T/chunk.txt"
+  cmp -s "$T/chunk.txt" "$T/out.txt"; check "decode --chunk=$n same text" $?
+  "$GDWIRE" decode --dialect=godot3 --framing=stream --chunk=$n - \
+    < "$DATA/godot3/framing/stream_put_var_tcp.bin" > "$T/chunk.txt"
+  cmp -s "$T/chunk.txt" "$T/out.txt"; check "decode --chunk=$n stdin same text" $?
+done
+"$GDWIRE" decode --chunk=0 < /dev/null 2> /dev/null; [ $? = 2 ]
+check "decode --chunk=0 exits 2" $?
+# From a pipe, each value is printed as soon as it has arrived: the first
+# half of the stream is printed while the writer still holds the rest.
+S="$DATA/godot3/framing/stream_put_var_tcp.bin"
+half=$(( $(wc -c < "$S") / 2 ))
+{ head -c $half "$S"; sleep 3; tail -c +$((half + 1)) "$S"; } |
+  "$GDWIRE" decode --dialect=godot3 --framing=stream > "$T/pipe.txt" &
+pipe_pid=$!
+sleep 1.5
+early=$(wc -l < "$T/pipe.txt")
+wait $pipe_pid
+[ "$early" -ge 1 ] && [ "$early" -lt 20 ]
+check "decode prints values as they arrive ($early of 20 early)" $?
+cmp -s "$T/pipe.txt" "$T/out.txt"; check "decode from a slow pipe: same text" $?
+
 # recode: same bytes back, in every framing of the corpus.
 for f in stream_put_var.bin file_store_var.bin stream_put_var_tcp.bin; do
   "$GDWIRE" recode --dialect=godot3 --framing=stream "$DATA/godot3/framing/$f" > "$T/re.bin"

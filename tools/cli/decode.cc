@@ -1,13 +1,20 @@
 // Copyright 2026 The gdwire Authors.
 //
 // `gdwire decode`: prints each decoded value, as the engine's text or as
-// gdwire's JSON, one value after another.
+// gdwire's JSON, one value after another, as soon as its last byte has
+// arrived: the input goes through the push parser in pieces (what each
+// read returns, or --chunk=N bytes at a time), never buffered whole.
+
+#include <unistd.h>
 
 #include <cstdio>
+#include <fstream>
 #include <string>
+#include <vector>
 
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
-#include "codec/frame/frame.h"
+#include "codec/stream/value_reader.h"
 #include "codec/text/json.h"
 #include "codec/text/text.h"
 #include "tools/cli/cli.h"
@@ -21,12 +28,15 @@ constexpr char kHelp[] =
     "                     [--format=text|json]\n"
     "                     [--framing=none|stream|packet-stream] "
     "[--big-endian]\n"
-    "                     [--allow-objects] [--strict] [FILE|-]\n"
+    "                     [--allow-objects] [--strict] [--chunk=N] "
+    "[FILE|-]\n"
     "\n"
     "Decodes Godot Variant bytes (var_to_bytes, put_var, store_var) and\n"
     "prints every value: --format=text prints exactly the engine's own\n"
     "var_to_str (godot4) / var2str (godot3) text followed by a newline;\n"
     "--format=json prints one line of gdwire's lossless JSON per value.\n"
+    "The input is parsed as it arrives (a pipe or socket works), each value\n"
+    "printed as soon as it is complete.\n"
     "\n"
     "  --framing=none           values back to back (default)\n"
     "  --framing=stream         StreamPeer.put_var / FileAccess.store_var:\n"
@@ -36,8 +46,48 @@ constexpr char kHelp[] =
     "  --allow-objects          decode full Objects (off, as in Godot)\n"
     "  --strict                 bytes after a value inside a frame are an\n"
     "                           error (Godot ignores them)\n"
+    "  --chunk=N                feed the parser N bytes at a time (testing)\n"
     "\n"
     "Exit status: 0 ok, 1 bad input (error on stderr), 2 usage.\n";
+
+// Reads the input in pieces: a file or standard input, `chunk` bytes at a
+// time (0: whatever one read returns, up to 64 KiB).
+class Pieces {
+ public:
+  Pieces(const std::string& path, size_t chunk)
+      : chunk_(chunk), buf_(chunk > 0 ? chunk : 65536) {
+    if (path != "-") {
+      file_.open(path, std::ios::binary);
+      ok_ = static_cast<bool>(file_);
+    }
+  }
+  bool ok() const { return ok_; }
+  // Returns the number of bytes read into data(), 0 at the end, -1 on error.
+  long Next() {
+    if (file_.is_open()) {
+      file_.read(buf_.data(), static_cast<std::streamsize>(buf_.size()));
+      return static_cast<long>(file_.gcount());
+    }
+    size_t got = 0;
+    do {  // a pipe returns what it has; --chunk waits for whole pieces
+      const ssize_t n = read(0, buf_.data() + got, buf_.size() - got);
+      if (n < 0) return -1;
+      if (n == 0) break;
+      got += static_cast<size_t>(n);
+    } while (chunk_ > 0 && got < buf_.size());
+    return static_cast<long>(got);
+  }
+  const uint8_t* data() const {
+    return reinterpret_cast<const uint8_t*>(buf_.data());
+  }
+
+ private:
+  size_t chunk_;
+  std::vector<char> buf_;
+  std::ifstream file_;
+  bool ok_ = true;
+};
+
 }  // namespace
 
 int Decode(int argc, char** argv) {
@@ -45,7 +95,7 @@ int Decode(int argc, char** argv) {
   Common common;
   absl::Status st = ParseArgs(argc, argv,
                               {"dialect", "format", "framing", "big-endian",
-                               "allow-objects", "strict", "help"},
+                               "allow-objects", "strict", "chunk", "help"},
                               &args);
   if (st.ok() && args.Has("help")) {
     std::fputs(kHelp, stdout);
@@ -56,32 +106,64 @@ int Decode(int argc, char** argv) {
   if (st.ok() && format != "text" && format != "json") {
     st = absl::InvalidArgumentError("--format must be text or json");
   }
+  uint32_t chunk = 0;
+  if (st.ok() && args.Has("chunk") &&
+      (!absl::SimpleAtoi(args.Get("chunk", ""), &chunk) || chunk == 0)) {
+    st = absl::InvalidArgumentError("--chunk must be a positive number");
+  }
   if (!st.ok()) {
     std::fprintf(stderr, "gdwire decode: %s\n\n%s",
                  std::string(st.message()).c_str(), kHelp);
     return kExitUsage;
   }
-  std::string input;
-  if (st = ReadInput(common.input, &input); !st.ok()) {
-    std::fprintf(stderr, "gdwire decode: %s\n",
-                 std::string(st.message()).c_str());
+  Pieces in(common.input, chunk);
+  if (!in.ok()) {
+    std::fprintf(stderr, "gdwire decode: cannot open %s\n",
+                 common.input.c_str());
     return kExitBadInput;
   }
-  const Dialect dialect = common.decode.dialect;
-  st = DecodeFramedEach(
-      absl::MakeConstSpan(reinterpret_cast<const uint8_t*>(input.data()),
-                          input.size()),
-      common.frame, common.decode, [&](Variant v, uint64_t) {
-        std::string line =
-            format == "json" ? text::ToJson(v) : text::ToText(v, dialect);
-        line.push_back('\n');
-        std::fwrite(line.data(), 1, line.size(), stdout);
-        return absl::OkStatus();
-      });
-  std::fflush(stdout);
+  // Unframed, values lie back to back: --strict only concerns frames.
+  DecodeOptions dopts = common.decode;
+  if (common.frame.framing == Framing::kNone) {
+    dopts.reject_trailing_bytes = false;
+  }
+  const Dialect dialect = dopts.dialect;
+  stream::ValueReader reader(dopts, common.frame);
+  std::vector<Variant> values;
+  auto print = [&]() {
+    for (const Variant& v : values) {
+      std::string line =
+          format == "json" ? text::ToJson(v) : text::ToText(v, dialect);
+      line.push_back('\n');
+      std::fwrite(line.data(), 1, line.size(), stdout);
+    }
+    if (!values.empty()) std::fflush(stdout);
+    values.clear();
+  };
+  for (;;) {
+    const long n = in.Next();
+    if (n < 0) {
+      st = absl::DataLossError("read error");
+      break;
+    }
+    if (n == 0) {
+      st = reader.Finish(&values);
+      break;
+    }
+    st = reader.Feed(absl::MakeConstSpan(in.data(), static_cast<size_t>(n)),
+                     &values);
+    print();
+    if (!st.ok()) break;
+  }
+  print();
   if (!st.ok()) {
-    std::fprintf(stderr, "gdwire decode: %s\n",
-                 std::string(st.message()).c_str());
+    std::string msg(st.message());
+    // Name the value like the framed paths do: "#3$[0]: ...".
+    if (common.frame.framing == Framing::kNone && !msg.empty() &&
+        msg[0] == '$') {
+      msg = absl::StrCat("#", reader.parser().values(), msg);
+    }
+    std::fprintf(stderr, "gdwire decode: %s\n", msg.c_str());
     return kExitBadInput;
   }
   return kExitOk;
