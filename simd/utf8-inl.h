@@ -11,6 +11,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 
 #include "hwy/highway.h"
 
@@ -49,6 +50,168 @@ size_t FindNonAsciiOrNulImpl(const uint8_t* HWY_RESTRICT p, size_t n) {
     if (p[i] == 0 || p[i] >= 0x80) return i;
   }
   return n;
+}
+
+// Strict (RFC 3629) UTF-8 validation of whole vectors: the lookup
+// algorithm of Keiser & Lemire, "Validating UTF-8 In Less Than One
+// Instruction Per Byte" (2021), as in simdjson. Three 16-entry tables are
+// indexed by the high nibble of the previous byte, its low nibble and the
+// high nibble of the current byte; their AND is nonzero exactly where a
+// 2-byte pattern is invalid. Bytes that must be the 2nd continuation of a
+// 3-byte or the 3rd of a 4-byte sequence (prev2 >= E0, prev3 >= F0) are
+// checked against the tables' TWO_CONTS bit with one XOR.
+namespace utf8 {
+constexpr uint8_t kTooShort = 1 << 0;
+constexpr uint8_t kTooLong = 1 << 1;
+constexpr uint8_t kOverlong3 = 1 << 2;
+constexpr uint8_t kTooLarge = 1 << 3;
+constexpr uint8_t kSurrogate = 1 << 4;
+constexpr uint8_t kOverlong2 = 1 << 5;
+constexpr uint8_t kTooLarge1000 = 1 << 6;
+constexpr uint8_t kOverlong4 = 1 << 6;
+constexpr uint8_t kTwoConts = 1 << 7;
+constexpr uint8_t kCarry = kTooShort | kTooLong | kTwoConts;
+
+alignas(16) constexpr uint8_t kByte1High[16] = {
+    kTooLong,
+    kTooLong,
+    kTooLong,
+    kTooLong,
+    kTooLong,
+    kTooLong,
+    kTooLong,
+    kTooLong,
+    kTwoConts,
+    kTwoConts,
+    kTwoConts,
+    kTwoConts,
+    kTooShort | kOverlong2,
+    kTooShort,
+    kTooShort | kOverlong3 | kSurrogate,
+    kTooShort | kTooLarge | kTooLarge1000 | kOverlong4};
+alignas(16) constexpr uint8_t kByte1Low[16] = {
+    kCarry | kOverlong3 | kOverlong2 | kOverlong4,
+    kCarry | kOverlong2,
+    kCarry,
+    kCarry,
+    kCarry | kTooLarge,
+    kCarry | kTooLarge | kTooLarge1000,
+    kCarry | kTooLarge | kTooLarge1000,
+    kCarry | kTooLarge | kTooLarge1000,
+    kCarry | kTooLarge | kTooLarge1000,
+    kCarry | kTooLarge | kTooLarge1000,
+    kCarry | kTooLarge | kTooLarge1000,
+    kCarry | kTooLarge | kTooLarge1000,
+    kCarry | kTooLarge | kTooLarge1000,
+    kCarry | kTooLarge | kTooLarge1000 | kSurrogate,
+    kCarry | kTooLarge | kTooLarge1000,
+    kCarry | kTooLarge | kTooLarge1000};
+alignas(16) constexpr uint8_t kByte2High[16] = {
+    kTooShort,
+    kTooShort,
+    kTooShort,
+    kTooShort,
+    kTooShort,
+    kTooShort,
+    kTooShort,
+    kTooShort,
+    kTooLong | kOverlong2 | kTwoConts | kOverlong3 | kTooLarge1000 | kOverlong4,
+    kTooLong | kOverlong2 | kTwoConts | kOverlong3 | kTooLarge,
+    kTooLong | kOverlong2 | kTwoConts | kSurrogate | kTooLarge,
+    kTooLong | kOverlong2 | kTwoConts | kSurrogate | kTooLarge,
+    kTooShort,
+    kTooShort,
+    kTooShort,
+    kTooShort};
+}  // namespace utf8
+
+// Accepts whole vectors of strict UTF-8 (without NUL) from position `i`,
+// which must be a sequence boundary with only complete sequences before
+// it. Returns the start of the first vector not accepted: one that has a
+// NUL or an invalid (or, at its end, unfinished) sequence, or the first
+// position with less than a vector left. Sequences may continue from an
+// accepted vector into the returned position. Sets *non_ascii if an
+// accepted vector had a byte >= 0x80.
+size_t Utf8StrictPrefixImpl(const uint8_t* HWY_RESTRICT p, size_t i, size_t n,
+                            bool* non_ascii) {
+  const hn::ScalableTag<uint8_t> d;
+  const hn::RebindToSigned<decltype(d)> di;
+  const size_t N = hn::Lanes(d);
+  if (n - i < N) return i;
+  const auto zero = hn::Zero(d);
+  const auto izero = hn::Zero(di);
+  const auto t1 = hn::LoadDup128(d, utf8::kByte1High);
+  const auto t2 = hn::LoadDup128(d, utf8::kByte1Low);
+  const auto t3 = hn::LoadDup128(d, utf8::kByte2High);
+  const auto low_nibble = hn::Set(d, 0x0F);
+  const auto sub2 = hn::Set(d, 0xE0 - 0x80);
+  const auto sub3 = hn::Set(d, 0xF0 - 0x80);
+  const auto high_bit = hn::Set(d, 0x80);
+  // Top bit set for bytes >= 0x80 and for NUL.
+  const auto flag = [&](hn::Vec<decltype(d)> v) HWY_ATTR {
+    return hn::BitCast(di, hn::Or(v, hn::VecFromMask(d, hn::Eq(v, zero))));
+  };
+  // The first vector may need the 3 bytes before i; when they are not all
+  // there, they are taken as NUL (ASCII) from a small copy.
+  const size_t start = i;
+  bool prev_ascii = true;  // the bytes before i end complete sequences
+  for (; i + N <= n;) {
+    // Fast path: four all-ASCII vectors (no NUL).
+    if (prev_ascii && i + 4 * N <= n) {
+      const auto f = hn::Or(
+          hn::Or(flag(hn::LoadU(d, p + i)), flag(hn::LoadU(d, p + i + N))),
+          hn::Or(flag(hn::LoadU(d, p + i + 2 * N)),
+                 flag(hn::LoadU(d, p + i + 3 * N))));
+      if (hn::AllFalse(di, hn::Lt(f, izero))) {
+        i += 4 * N;
+        continue;
+      }
+    }
+    const auto v = hn::LoadU(d, p + i);
+    const auto has_nul = hn::Eq(v, zero);
+    if (HWY_UNLIKELY(!hn::AllFalse(d, has_nul))) return i;
+    const bool ascii = hn::AllFalse(di, hn::Lt(hn::BitCast(di, v), izero));
+    if (ascii) {
+      // An ASCII vector cannot finish a sequence left open before it.
+      if (!prev_ascii &&
+          (p[i - 1] >= 0xC0 || p[i - 2] >= 0xE0 || p[i - 3] >= 0xF0)) {
+        return i;
+      }
+      prev_ascii = true;
+      i += N;
+      continue;
+    }
+    hn::Vec<decltype(d)> prev1, prev2, prev3;
+    if (HWY_UNLIKELY(i < 3 || i - 3 < start)) {
+      uint8_t tmp[3 + HWY_MAX_BYTES] = {0};
+      for (size_t k = 1; k <= 3; ++k) {
+        if (i >= k && i - k >= start) tmp[3 - k] = p[i - k];
+      }
+      std::memcpy(tmp + 3, p + i, N);
+      prev1 = hn::LoadU(d, tmp + 2);
+      prev2 = hn::LoadU(d, tmp + 1);
+      prev3 = hn::LoadU(d, tmp + 0);
+    } else {
+      prev1 = hn::LoadU(d, p + i - 1);
+      prev2 = hn::LoadU(d, p + i - 2);
+      prev3 = hn::LoadU(d, p + i - 3);
+    }
+    const auto special =
+        hn::And(hn::And(hn::TableLookupBytes(t1, hn::ShiftRight<4>(prev1)),
+                        hn::TableLookupBytes(t2, hn::And(prev1, low_nibble))),
+                hn::TableLookupBytes(t3, hn::ShiftRight<4>(v)));
+    const auto must23 = hn::And(
+        hn::Or(hn::SaturatedSub(prev2, sub2), hn::SaturatedSub(prev3, sub3)),
+        high_bit);
+    const auto error = hn::Xor(must23, special);
+    if (HWY_UNLIKELY(!hn::AllTrue(d, hn::Eq(error, zero)))) return i;
+    *non_ascii = true;
+    prev_ascii = false;
+    i += N;
+  }
+  // Whole vectors accepted; an unfinished sequence at the end is the
+  // caller's (it restarts from the last lead byte).
+  return i;
 }
 
 }  // namespace HWY_NAMESPACE

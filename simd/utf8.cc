@@ -110,47 +110,88 @@ bool LenientSequence(const uint8_t* p, size_t n, size_t i, size_t* next,
   return true;
 }
 
-using ScanFn = size_t (*)(const uint8_t*, size_t);
+using PrefixFn = size_t (*)(const uint8_t*, size_t, size_t, bool*);
 
-// ASCII runs go to `scan` (SIMD or scalar); each non-ASCII run is checked
-// one sequence at a time until the next ASCII byte.
-WireText Check(const uint8_t* data, size_t n, TextRules rules, ScanFn scan) {
+// The last sequence boundary at or before b, not before `floor` (itself a
+// boundary). [floor, b) is strict UTF-8 accepted by the vector kernel, so
+// a lead byte there always starts a sequence, and at most 3 continuation
+// bytes follow one.
+inline size_t BoundaryBefore(const uint8_t* p, size_t floor, size_t b) {
+  for (size_t k = 1; k <= 3 && b >= k && b - k >= floor; ++k) {
+    const uint8_t c = p[b - k];
+    if (c >= 0xC0) return b - k;  // a lead: restart the sequence there
+    if (c < 0x80) break;          // ASCII: b is a boundary
+  }
+  return b;
+}
+
+// Vector kernel (when `prefix` is given) for as long as the text is strict
+// UTF-8 without NUL; where it stops, the scalar rules take over from the
+// last sequence boundary for at least one vector (64 bytes), then the
+// kernel again. Strict UTF-8 is also valid, and canonical, under the
+// lenient rules, so both rule sets share the kernel; only the scalar part
+// differs. The scalar part makes the verdict and the bad index, exactly as
+// reference::DecodeWireText does (it finds the NUL first; a NUL always
+// stops the kernel before it is passed, and Avail() sees a NUL inside a
+// sequence as the end of the text).
+WireText Check(const uint8_t* data, size_t n, TextRules rules,
+               PrefixFn prefix) {
+  constexpr size_t kScalarStretch = 64;  // >= any target's vector size
   WireText r;
   size_t i = 0;
   if (n >= 3 && data[0] == 0xEF && data[1] == 0xBB && data[2] == 0xBF) i = 3;
   r.begin = i;
-  bool ascii = true;
+  bool non_ascii = false;
   bool canonical = true;
   for (;;) {
-    i += scan(data + i, n - i);
-    if (i == n || data[i] == 0) {
-      r.ok = true;
-      r.end = i;
-      r.ascii = ascii;
-      r.canonical = canonical;
-      return r;
+    size_t k = i;
+    size_t target = n;
+    if (prefix != nullptr) {
+      const size_t b = prefix(data, i, n, &non_ascii);
+      k = BoundaryBefore(data, i, b);
+      target = b + kScalarStretch;
     }
-    ascii = false;
-    do {
-      const bool ok =
-          rules == TextRules::kStrict
-              ? StrictSequence(data, n, i, &i, &r.bad_index)
-              : LenientSequence(data, n, i, &i, &canonical, &r.bad_index);
-      if (!ok) return r;
-    } while (i < n && data[i] >= 0x80);
+    for (;;) {
+      if (k >= n || data[k] == 0) {
+        r.ok = true;
+        r.end = k;
+        r.ascii = !non_ascii;
+        r.canonical = canonical;
+        return r;
+      }
+      if (data[k] < 0x80) {
+        ++k;
+      } else {
+        non_ascii = true;
+        const bool ok =
+            rules == TextRules::kStrict
+                ? StrictSequence(data, n, k, &k, &r.bad_index)
+                : LenientSequence(data, n, k, &k, &canonical, &r.bad_index);
+        if (!ok) return r;
+      }
+      if (k >= target) break;
+    }
+    i = k;
   }
 }
 
 }  // namespace
 
 HWY_EXPORT(FindNonAsciiOrNulImpl);
+HWY_EXPORT(Utf8StrictPrefixImpl);
+
+namespace {
+size_t StrictPrefix(const uint8_t* p, size_t i, size_t n, bool* non_ascii) {
+  return HWY_DYNAMIC_DISPATCH(Utf8StrictPrefixImpl)(p, i, n, non_ascii);
+}
+}  // namespace
 
 size_t FindNonAsciiOrNul(const uint8_t* p, size_t n) {
   return HWY_DYNAMIC_DISPATCH(FindNonAsciiOrNulImpl)(p, n);
 }
 
 WireText CheckWireText(const uint8_t* data, size_t n, TextRules rules) {
-  return Check(data, n, rules, &FindNonAsciiOrNul);
+  return Check(data, n, rules, &StrictPrefix);
 }
 
 bool ValidateWireText(const uint8_t* data, size_t n, TextRules rules,
@@ -170,7 +211,7 @@ size_t FindNonAsciiOrNul(const uint8_t* p, size_t n) {
 }
 
 WireText CheckWireText(const uint8_t* data, size_t n, TextRules rules) {
-  return Check(data, n, rules, &scalar::FindNonAsciiOrNul);
+  return Check(data, n, rules, nullptr);
 }
 
 }  // namespace scalar

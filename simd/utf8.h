@@ -26,9 +26,12 @@
 //     // godot3 overlong forms: decode with reference::DecodeWireText.
 //   }
 //
-// Speed: runs of ASCII (the common case) are scanned a vector at a time
-// (bytes >= 0x80 and NUL are found together); each multi-byte sequence is
-// then checked by scalar code until the text is ASCII again.
+// Speed: text is validated a vector at a time with the Keiser-Lemire
+// lookup algorithm (strict UTF-8), with a 4-vector all-ASCII fast path.
+// Strict UTF-8 is valid and canonical under the lenient rules too, so both
+// rule sets use it; where a vector has a NUL, an error, or (lenient) a
+// form only Godot 3 accepts, scalar code takes over for 64 bytes from the
+// last sequence boundary and decides the verdict and the bad index.
 
 #ifndef GDWIRE_SIMD_UTF8_H_
 #define GDWIRE_SIMD_UTF8_H_

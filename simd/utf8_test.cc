@@ -82,8 +82,12 @@ void Expect(const std::vector<uint8_t>& bytes, size_t misalign = 0) {
 
 // Generalised UTF-8 of cp in `len` bytes (len may be longer than needed:
 // an overlong form).
+// len 0: the shortest form.
 std::vector<uint8_t> Encode(uint32_t cp, int len) {
   static constexpr uint8_t kLead[7] = {0, 0, 0xC0, 0xE0, 0xF0, 0xF8, 0xFC};
+  if (len == 0) {
+    len = cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+  }
   if (len == 1) return {static_cast<uint8_t>(cp)};
   std::vector<uint8_t> out(len);
   for (int k = len - 1; k > 0; --k) {
@@ -261,6 +265,74 @@ TEST_P(Utf8Test, OneBadByteEverywhere) {
         std::vector<uint8_t> s = *base;
         s[pos] = bad;
         Expect(s, pos % 16);
+      }
+    }
+  }
+}
+
+// Long valid text from every range (boundary code points included), then
+// every position mutated in several ways: the vector kernel must never
+// accept what the reference rejects, and must hand over with the same
+// verdict and index. The lenient base also has Godot 3-only forms.
+TEST_P(Utf8Test, MutatedValidText) {
+  std::mt19937_64 rng(77);
+  const uint32_t kEdges[] = {0x80,    0x7FF,   0x800,    0xFFF,    0x1000,
+                             0xD7FF,  0xE000,  0xFFFF,   0x10000,  0x3FFFF,
+                             0x40000, 0xFFFFF, 0x100000, 0x10FFFF, 0xFEFF};
+  auto strict_char = [&]() {
+    switch (rng() % 6) {
+      case 0:
+        return Encode(kEdges[rng() % 15], 0);
+      case 1:
+        return Encode(0x80 + rng() % 0x780, 2);
+      case 2: {
+        uint32_t cp = 0x800 + rng() % 0xF800;
+        if (cp >= 0xD800 && cp <= 0xDFFF) cp -= 0x800;
+        return Encode(cp, 3);
+      }
+      case 3:
+        return Encode(0x10000 + rng() % 0x100000, 4);
+      default:
+        return std::vector<uint8_t>(1 + rng() % 5, uint8_t('A' + rng() % 26));
+    }
+  };
+  auto lenient_char = [&]() {
+    switch (rng() % 8) {
+      case 0:
+        return Encode(0xD800 + rng() % 0x800, 3);  // surrogate
+      case 1:
+        return Encode(0x110000 + rng() % 0x7FEF0000, 4 + rng() % 3);
+      case 2:
+        return std::vector<uint8_t>{0xE0, 0x80, 0xBF};  // accepted overlong
+      default:
+        return strict_char();
+    }
+  };
+  const uint8_t kBytes[] = {0x00, 'a',  0x80, 0xBF, 0xC0, 0xC2, 0xDF, 0xE0,
+                            0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xF8, 0xFC, 0xFF};
+  for (int lenient = 0; lenient < 2; ++lenient) {
+    for (int round = 0; round < 3; ++round) {
+      std::vector<uint8_t> base;
+      while (base.size() < 300) {
+        auto c = lenient ? lenient_char() : strict_char();
+        if (c.empty() || c[0] == 0) c = {'z'};
+        base.insert(base.end(), c.begin(), c.end());
+      }
+      Expect(base, round);
+      for (size_t pos = 0; pos < base.size(); ++pos) {
+        for (uint8_t b : kBytes) {
+          std::vector<uint8_t> s = base;
+          s[pos] = b;
+          Expect(s, pos % 16);
+        }
+        std::vector<uint8_t> cut(base.begin(), base.begin() + pos);
+        Expect(cut, pos % 7);
+        std::vector<uint8_t> ins = base;
+        ins.insert(ins.begin() + pos, uint8_t(0x80 | rng()));
+        Expect(ins, pos % 5);
+        std::vector<uint8_t> del = base;
+        del.erase(del.begin() + pos);
+        Expect(del, pos % 3);
       }
     }
   }
