@@ -10,6 +10,8 @@
 //       --benchmark_out_format=json  (one line)
 //   tools/bench_compare.py --baseline-pattern=BM_Memcpy /tmp/k.json
 //
+// --gdwire_target=AVX2 forces a target (default: the best one).
+//
 // Names: BM_<Kernel>_SIMD/<input bytes>, BM_<Kernel>_Scalar/<input bytes>,
 // BM_Memcpy/<bytes>. Throughput (bytes_per_second) counts input bytes;
 // the counter out_bytes gives the bytes written per call.
@@ -27,6 +29,8 @@
 #include <vector>
 
 #include "benchmark/benchmark.h"
+#include "hwy/highway.h"
+#include "hwy/targets.h"
 #include "simd/convert.h"
 #include "simd/endian.h"
 #include "simd/interleave.h"
@@ -374,7 +378,11 @@ class SummaryReporter : public benchmark::ConsoleReporter {
               0) {
         name.resize(name.size() - suffix.size());
       }
-      times_[name] = r.GetAdjustedRealTime();
+      // With --benchmark_repetitions the fastest repetition counts (the
+      // least disturbed by other load on the machine).
+      const double t = r.GetAdjustedRealTime();
+      auto it = times_.find(name);
+      if (it == times_.end() || t < it->second) times_[name] = t;
     }
     ConsoleReporter::ReportRuns(runs);
   }
@@ -430,6 +438,26 @@ void PrintSummary(const std::vector<Case>& cases,
 
 int main(int argc, char** argv) {
   using namespace gdwire::simd;  // NOLINT
+  // --gdwire_target=AVX2 (or SSE4, SSSE3, AVX3): dispatch to that target
+  // instead of the best one, to compare targets on one machine.
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    const std::string flag = "--gdwire_target=";
+    if (arg.compare(0, flag.size(), flag) != 0) continue;
+    const std::string want = arg.substr(flag.size());
+    int64_t chosen = 0;
+    for (int64_t t = 1; t != 0 && t <= HWY_TARGETS; t <<= 1) {
+      if ((HWY_TARGETS & t) && want == hwy::TargetName(t)) chosen = t;
+    }
+    if (chosen == 0 || (hwy::SupportedTargets() & chosen) == 0) {
+      std::fprintf(stderr, "unknown or unsupported target %s\n", want.c_str());
+      return 1;
+    }
+    hwy::SetSupportedTargetsForTest(chosen);
+    for (int k = i; k + 1 < argc; ++k) argv[k] = argv[k + 1];
+    --argc;
+    break;
+  }
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
   static const std::vector<Case> cases = Cases();
