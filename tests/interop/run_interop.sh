@@ -45,8 +45,9 @@ packet_count="${INTEROP_PACKET_COUNT:-3000}"
 send_count="${INTEROP_SEND_COUNT:-3000}"
 limit="${INTEROP_TIMEOUT_S:-300}"
 
-if ! version="$(timeout 60 "$launcher" --version 2>/dev/null | tail -n 1)" ||
-    [ -z "$version" ]; then
+# (Godot 3 exits with 255 after --version: judge by what it prints.)
+version="$(timeout 60 "$launcher" --version 2>/dev/null | tail -n 1)" || true
+if ! [[ "$version" =~ ^${engine#godot}\.[0-9] ]]; then
   echo "FAIL: $Engine not installed: run tools/godot/install_$engine.sh" >&2
   exit 1
 fi
@@ -76,7 +77,8 @@ trap cleanup EXIT
 echo "== gdwire interop: $Engine $version, seed $seed"
 start=$(date +%s)
 timeout "$((limit + 30))" "$server" --dialect="$engine" --connections=4 \
-  --port_file="$tmp/port" --timeout_s="$limit" >"$tmp/server.out" \
+  --port_file="$tmp/port" --timeout_s="$limit" --dump="$tmp/mismatches.txt" \
+  >"$tmp/server.out" \
   2>"$tmp/server.err" &
 server_pid=$!
 for _ in $(seq 100); do
@@ -130,6 +132,11 @@ fi
 grep -q '^SERVER .* lost=0 mismatched=0 errors=0$' "$tmp/server.out" ||
   fail "gdwire saw lost or mismatched messages, or errors"
 if [ "$failed" -ne 0 ]; then
+  if [ -s "$tmp/mismatches.txt" ]; then
+    dump="${TEST_UNDECLARED_OUTPUTS_DIR:-${TMPDIR:-/tmp}}/interop_${engine}_mismatches.txt"
+    cp "$tmp/mismatches.txt" "$dump"
+    echo "mismatch details (full texts and bytes): $dump" >&2
+  fi
   echo "--- server stderr (last 60 lines)" >&2
   tail -n 60 "$tmp/server.err" >&2
   echo "--- engine output (last 60 lines)" >&2

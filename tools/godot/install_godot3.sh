@@ -13,4 +13,4 @@ if ! dpkg-query -W -f='${Status}' godot3-server 2>/dev/null |
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq godot3-server \
     >/dev/null
 fi
-echo "godot3: $("$here/godot3" --version 2>/dev/null | tail -n 1)"
+echo "godot3: $("$here/godot3" --version 2>/dev/null | tail -n 1 || true)"
