@@ -2,7 +2,6 @@
 
 #include "codec/frame/frame.h"
 
-#include <algorithm>
 
 #include "absl/strings/str_cat.h"
 #include "codec/reference/decoder.h"
@@ -141,31 +140,49 @@ absl::Status DecodeFramedEach(
 absl::StatusOr<std::vector<Variant>> DecodeFramed(
     absl::Span<const uint8_t> bytes, const FrameOptions& frame,
     const DecodeOptions& decode) {
-  // The values and the vector that holds them share one budget: the
-  // vector's growth is charged to the same account as the values.
+  // The values and the vector that holds them share one budget. The vector
+  // is reserved once, for exactly as many values as the buffer holds
+  // (growing it would charge up to four slots per value, which would not
+  // fit the automatic budget for a buffer of many tiny values): framed
+  // buffers are counted by their length prefixes; back-to-back values
+  // (kNone) by a first decoding pass that keeps nothing.
   uint64_t account = 0;
   DecodeOptions shared = decode;
   shared.max_alloc_bytes = decode.AllocBudget(bytes.size());
   if (shared.alloc_account == nullptr) shared.alloc_account = &account;
+  size_t count = 0;
+  if (frame.framing == Framing::kNone) {
+    uint64_t first_pass = *shared.alloc_account;
+    DecodeOptions counting = shared;
+    counting.alloc_account = &first_pass;
+    absl::Status st =
+        DecodeFramedEach(bytes, frame, counting, [&](Variant, uint64_t) {
+          ++count;
+          return absl::OkStatus();
+        });
+    if (!st.ok()) return st;
+  } else {
+    // Errors are left to the decoding pass, which meets them in order.
+    ForEachFrame(bytes, frame, [&](absl::Span<const uint8_t>, uint64_t) {
+      ++count;
+      return absl::OkStatus();
+    }).IgnoreError();
+  }
+  const uint64_t slots = uint64_t{count} * sizeof(Variant);
+  if (slots > shared.max_alloc_bytes - *shared.alloc_account) {
+    Error e;
+    e.kind = ErrorKind::kLimitExceeded;
+    e.path = "$";
+    e.detail = absl::StrCat("decoding needs more than max_alloc_bytes (",
+                            shared.max_alloc_bytes, " bytes) of memory");
+    e.godot_error = GodotErrorCode(e.kind, false);
+    return e.ToStatus();
+  }
+  *shared.alloc_account += slots;
   std::vector<Variant> values;
+  values.reserve(count);
   absl::Status st =
-      DecodeFramedEach(bytes, frame, shared, [&](Variant v, uint64_t offset) {
-        if (values.size() == values.capacity()) {
-          const uint64_t grow = std::max<size_t>(4, 2 * values.capacity());
-          if (grow * sizeof(Variant) >
-              shared.max_alloc_bytes - *shared.alloc_account) {
-            Error e;
-            e.kind = ErrorKind::kLimitExceeded;
-            e.offset = offset;
-            e.path = absl::StrCat("#", values.size());
-            e.detail =
-                absl::StrCat("decoding needs more than max_alloc_bytes (",
-                             shared.max_alloc_bytes, " bytes) of memory");
-            return e.ToStatus();
-          }
-          *shared.alloc_account += grow * sizeof(Variant);
-          values.reserve(grow);
-        }
+      DecodeFramedEach(bytes, frame, shared, [&](Variant v, uint64_t) {
         values.push_back(std::move(v));
         return absl::OkStatus();
       });

@@ -302,12 +302,23 @@ class Decoder {
     return Charge(count * elem_bytes, at);
   }
 
-  static Error Prefix(Error e, const std::string& segment) {
-    // Paths are built while unwinding: the outermost segment comes first.
-    e.path = segment + (e.path.empty() ? "" : e.path);
+  // Records the path segment of the container element an error came from.
+  // Segments are collected innermost first while unwinding and joined once
+  // (Path), so a deep error costs linear, not quadratic, time.
+  Error Prefix(Error e, std::string segment) {
+    segments_.push_back(std::move(segment));
     return e;
   }
 
+ public:
+  // "$" and the segments of the failed decode, outermost first.
+  std::string Path() const {
+    std::string p = "$";
+    for (auto it = segments_.rbegin(); it != segments_.rend(); ++it) p += *it;
+    return p;
+  }
+
+ private:
   // A length-prefixed UTF-8 string (spec §2.2, §7.4).
   Error WireString(std::string* out) {
     const size_t start = pos_;
@@ -432,7 +443,8 @@ class Decoder {
       promised_ = outer + (n - 1 - i) * kMinPropertyBytes;
       Variant value;
       if (Error e = Value(depth + 1, &value); !e.ok()) {
-        return Prefix(e, "." + name);
+        return Prefix(e, "." + name.substr(0, kMaxKeyInPath) +
+                             (name.size() > kMaxKeyInPath ? "..." : ""));
       }
       if (backed)
         obj.properties.emplace_back(std::move(name), std::move(value));
@@ -816,6 +828,7 @@ class Decoder {
   // decoded (their remaining elements at their smallest wire size).
   uint64_t promised_ = 0;
   bool discarded_ = false;
+  std::vector<std::string> segments_;  // error path, innermost first
 };
 
 }  // namespace
@@ -835,7 +848,7 @@ Error DecodeValue(absl::Span<const uint8_t> bytes, const DecodeOptions& options,
     e.godot_error = GodotErrorCode(e.kind, false);
   }
   if (!e.ok()) {
-    e.path = "$" + e.path;
+    e.path = dec.Path();
     *out = Variant();
     return e;
   }

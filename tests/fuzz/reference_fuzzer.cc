@@ -4,14 +4,17 @@
 // no crash, no out-of-bounds read (ASan), no UB (UBSan); and whatever
 // decodes must re-encode and decode to the same value (when the engine
 // itself round-trips it); after one normalising encode, decode and encode
-// are stable (same value, same bytes).
+// are stable (same value, same bytes). The allocation accounting never
+// charges more than the automatic budget.
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 
 #include "codec/reference/decoder.h"
 #include "codec/reference/encoder.h"
+#include "tests/fuzz/fuzz_util.h"
 
 namespace {
 
@@ -55,8 +58,27 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   size_t used = 0;
   gdwire::Error e = gdwire::reference::DecodeValue(
       absl::MakeConstSpan(data + 1, size - 1), d, &v, &used);
+  // The automatic allocation budget never decides a verdict: without any
+  // budget the same input charges at most DecodeOptions::AutoAllocBudget
+  // (options.h: no shape needs more than about 25 bytes per input byte).
+  {
+    gdwire::DecodeOptions unlimited = d;
+    unlimited.max_alloc_bytes = UINT64_MAX;
+    uint64_t charged = 0;
+    unlimited.alloc_account = &charged;
+    gdwire::Variant w;
+    size_t w_used = 0;
+    gdwire::Error we = gdwire::reference::DecodeValue(
+        absl::MakeConstSpan(data + 1, size - 1), unlimited, &w, &w_used);
+    if (charged > gdwire::DecodeOptions::AutoAllocBudget(size - 1)) {
+      std::fprintf(stderr, "charged %llu for %zu bytes\n",
+                   static_cast<unsigned long long>(charged), size - 1);
+      std::abort();
+    }
+    if (we.kind != e.kind || we.offset != e.offset) std::abort();
+  }
   if (!e.ok()) {
-    if (e.offset > size - 1) std::abort();
+    gdwire::fuzz::CheckError(e, size - 1);
     return 0;
   }
   if (used > size - 1 || used % 4 != 0 && used != size - 1) std::abort();

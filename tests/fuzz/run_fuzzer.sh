@@ -1,15 +1,29 @@
 #!/bin/bash
-# Runs a fuzz target over its seed corpus: a bounded libFuzzer session under
-# --config=fuzz (FUZZ_SECONDS, default 20), a plain replay otherwise.
+# Runs a fuzz target over its seed corpus and its regression corpus
+# (tests/fuzz/regressions/<target>/: every input that ever found a bug).
+#   --config=fuzz: a bounded libFuzzer session (FUZZ_SECONDS, default 20)
+#     that starts from both; any crash, leak, sanitizer report, timeout or
+#     out-of-memory fails the test, and the input is saved under the test's
+#     undeclared outputs (bazel-testlogs/.../test.outputs/).
+#   otherwise: a plain replay of every seed and regression input.
+# Usage: run_fuzzer.sh FUZZER SEEDS_TAR REGRESSION_DIR
 set -euo pipefail
 fuzzer="$1"
 seeds_tar="$2"
+regressions="$3"
 work="${TEST_TMPDIR:-$(mktemp -d)}"
 tar -C "$work" -xf "$seeds_tar"
+mkdir -p "$work/regressions"
+if [ -d "$regressions" ]; then
+  find "$regressions" -type f ! -name '*.md' -exec cp {} "$work/regressions/" \;
+fi
 help="$("$fuzzer" -help=1 2>&1 || true)"
 if [[ "$help" == *"To run fuzzing"* ]]; then
+  out="${TEST_UNDECLARED_OUTPUTS_DIR:-$work}"
   mkdir -p "$work/corpus"
   exec "$fuzzer" -max_total_time="${FUZZ_SECONDS:-20}" -rss_limit_mb=2048 \
-    -print_final_stats=1 "$work/corpus" "$work/seeds"
+    -malloc_limit_mb=256 -timeout=10 -max_len=4096 -print_final_stats=1 \
+    -artifact_prefix="$out/" "$work/corpus" "$work/seeds" "$work/regressions"
 fi
-exec "$fuzzer" "$work"/seeds/*
+shopt -s nullglob
+exec "$fuzzer" "$work"/seeds/* "$work"/regressions/*
