@@ -87,6 +87,7 @@ struct Flags {
   int connections = 1;
   int timeout_s = 300;
   std::string dump;  // mismatch details (full texts, bytes) appended here
+  MessageReader::Impl reader = MessageReader::Impl::kStream;
 };
 
 FILE* g_dump = nullptr;
@@ -134,11 +135,11 @@ struct Totals {
 
 class Connection {
  public:
-  Connection(int fd, int id, Dialect dialect)
+  Connection(int fd, int id, Dialect dialect, MessageReader::Impl impl)
       : fd_(fd),
         id_(id),
         dialect_(dialect),
-        reader_(HelloFraming(), Decode()) {}
+        reader_(HelloFraming(), Decode(), impl) {}
   ~Connection() {
     if (fd_ >= 0) close(fd_);
   }
@@ -522,6 +523,10 @@ bool ParseFlags(int argc, char** argv, Flags* f) {
       f->port_file = kv.second;
     } else if (kv.first == "--connections") {
       ok = absl::SimpleAtoi(kv.second, &f->connections) && f->connections > 0;
+    } else if (kv.first == "--reader") {
+      ok = kv.second == "stream" || kv.second == "reference";
+      f->reader = kv.second == "reference" ? MessageReader::Impl::kReference
+                                           : MessageReader::Impl::kStream;
     } else if (kv.first == "--dump") {
       f->dump = kv.second;
     } else if (kv.first == "--timeout_s") {
@@ -543,7 +548,7 @@ int Main(int argc, char** argv) {
     std::fprintf(stderr,
                  "usage: echo_server --dialect=godot4|godot3 [--port=0] "
                  "[--port_file=PATH] [--connections=N] [--timeout_s=S] "
-                 "[--dump=FILE]\n");
+                 "[--dump=FILE] [--reader=stream|reference]\n");
     return 2;
   }
   if (!flags.dump.empty()) {
@@ -606,8 +611,8 @@ int Main(int argc, char** argv) {
       const int cfd = accept4(lfd, nullptr, nullptr, SOCK_NONBLOCK);
       if (cfd >= 0) {
         setsockopt(cfd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
-        conns.push_back(
-            std::make_unique<Connection>(cfd, ++accepted, flags.dialect));
+        conns.push_back(std::make_unique<Connection>(
+            cfd, ++accepted, flags.dialect, flags.reader));
       }
     }
     for (size_t i = 1; i < fds.size(); ++i) {

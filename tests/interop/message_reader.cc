@@ -11,8 +11,28 @@
 namespace gdwire {
 namespace interop {
 
+MessageReader::MessageReader(const FrameOptions& frame,
+                             const DecodeOptions& decode, Impl impl)
+    : frame_(frame), decode_(decode), impl_(impl) {
+  SetFraming(frame);
+}
+
+void MessageReader::SetFraming(const FrameOptions& frame) {
+  frame_ = frame;
+  if (impl_ == Impl::kStream) {
+    stream_ = std::make_unique<stream::ValueReader>(decode_, frame_);
+  }
+}
+
 Error MessageReader::Feed(absl::Span<const uint8_t> bytes,
                           std::vector<Variant>* out) {
+  if (impl_ == Impl::kReference) return FeedReference(bytes, out);
+  absl::Status st = stream_->Feed(bytes, out);
+  return st.ok() ? Error() : ErrorFromStatus(st);
+}
+
+Error MessageReader::FeedReference(absl::Span<const uint8_t> bytes,
+                                   std::vector<Variant>* out) {
   buf_.append(reinterpret_cast<const char*>(bytes.data()), bytes.size());
   const auto* data = reinterpret_cast<const uint8_t*>(buf_.data());
   // The complete frames at the front of the buffer (both framings carry a
