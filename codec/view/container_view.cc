@@ -89,17 +89,16 @@ bool DictionaryCursor::Next(DictionaryView::Entry* out) {
   }
   if (index_ == count_) return false;
   const size_t key_pos = pos_;
-  const std::string key_segment = absl::StrCat("{key #", index_, "}");
   size_t p = key_pos;
   uint32_t kh, vh;
   Type kt, vt;
   if (Error e = internal::ReadHeader(*c_, &p, depth_, &kh, &kt); !e.ok()) {
-    return Stop(std::move(e), key_segment, &status_);
+    return Stop(std::move(e), absl::StrCat("{key #", index_, "}"), &status_);
   }
   size_t value_pos;
   if (Error e = internal::SkipValue(*c_, key_pos, depth_, &value_pos);
       !e.ok()) {
-    return Stop(std::move(e), key_segment, &status_);
+    return Stop(std::move(e), absl::StrCat("{key #", index_, "}"), &status_);
   }
   p = value_pos;
   if (Error e = internal::ReadHeader(*c_, &p, depth_, &vh, &vt); !e.ok()) {

@@ -395,6 +395,124 @@ TEST(DifferentialTest, AllocationBudget) {
   }
 }
 
+// Hand-made shapes the random values rarely make: long and odd Dictionary
+// keys in error paths, typed containers that convert or drop elements,
+// minimal-size elements (tight "backed" counts for the budget), objects.
+std::vector<std::string> HandMade() {
+  std::vector<Variant> values;
+  auto str = [](const std::string& s) { return Variant::String(s); };
+  {
+    Dictionary d;
+    d.Set(str(std::string(70, 'k') + "\"\\"), Variant::PackedStrings({"ab"}));
+    d.Set(Variant::Int(-7), Variant::Vector3(1, 2, 3));
+    d.Set(Variant::Float(1.5), str("v"));
+    d.Set(Variant::StringName("name"), Variant::MakeArray());
+    values.push_back(Variant::MakeDictionary(d));
+  }
+  {
+    Array a;
+    for (int i = 0; i < 6; ++i) {
+      Array inner;
+      for (int k = 0; k < i; ++k) inner.items.push_back(Variant());
+      a.items.push_back(Variant::MakeArray(inner));
+      a.items.push_back(Variant());
+      a.items.push_back(Variant::MakeDictionary());
+    }
+    values.push_back(Variant::MakeArray(a));
+  }
+  {
+    Array a;  // Array[float] holding ints: converted through float
+    a.element_type = ContainerType::Builtin(Type::kFloat);
+    a.items = {Variant::Int(16777217), Variant::Float(0.5), Variant::Int(-3),
+               str("dropped")};
+    values.push_back(Variant::MakeArray(a));
+    Array s;  // Array[String] holding StringNames, long and short
+    s.element_type = ContainerType::Builtin(Type::kString);
+    s.items = {Variant::StringName(std::string(40, 'x')),
+               Variant::StringName("y"), str("z"), Variant::Int(1)};
+    values.push_back(Variant::MakeArray(s));
+    Array n = s;  // Array[StringName] holding Strings
+    n.element_type = ContainerType::Builtin(Type::kStringName);
+    values.push_back(Variant::MakeArray(n));
+    Dictionary d;  // Dictionary[StringName, int] with String keys, duplicates
+    d.key_type = ContainerType::Builtin(Type::kStringName);
+    d.value_type = ContainerType::Builtin(Type::kInt);
+    d.entries = {{str(std::string(30, 'a')), Variant::Int(1)},
+                 {Variant::StringName(std::string(30, 'a')), Variant::Int(2)},
+                 {str("b"), Variant::Float(2)},
+                 {Variant::Int(3), Variant::Int(3)}};
+    values.push_back(Variant::MakeDictionary(d));
+    Array o;  // Array[Object] with ids, null and a non-object
+    o.element_type = ContainerType::ClassName("Node");
+    Object id;
+    id.kind = Object::Kind::kId;
+    id.id = 9;
+    o.items = {Variant::MakeObject(id), Variant(), Variant::Int(1)};
+    values.push_back(Variant::MakeArray(o));
+  }
+  {
+    Dictionary d;  // container keys: counts inside keys near the limit
+    for (int i = 0; i < 4; ++i) {
+      Array k;
+      for (int j = 0; j <= i; ++j) k.items.push_back(Variant());
+      d.entries.emplace_back(Variant::MakeArray(k), Variant());
+      Dictionary kd;
+      kd.entries.emplace_back(Variant::Int(i), Variant());
+      d.entries.emplace_back(Variant::MakeDictionary(kd), Variant::MakeArray());
+    }
+    values.push_back(Variant::MakeDictionary(d));
+  }
+  {
+    Object obj;
+    obj.kind = Object::Kind::kFull;
+    obj.class_name = "Node";
+    obj.properties = {
+        {"position", Variant::Vector3(1, 2, 3)},
+        {std::string(20, 'p'), Variant::MakeArray()},
+        {"transform",
+         Variant::Math(Type::kTransform3D, std::vector<double>(12, 1.0))}};
+    values.push_back(Variant::MakeObject(obj));
+  }
+  std::vector<std::string> out;
+  EncodeOptions eo;
+  eo.full_objects = true;
+  for (const Variant& v : values) {
+    absl::StatusOr<std::string> b = reference::Encode(v, eo);
+    EXPECT_TRUE(b.ok()) << b.status() << v.DebugString();
+    if (b.ok()) out.push_back(*b);
+  }
+  return out;
+}
+
+TEST(DifferentialTest, HandMadeShapesEveryTruncationAndBudget) {
+  int limited = 0;
+  for (const std::string& bytes : HandMade()) {
+    for (bool objects : {true, false}) {
+      DecodeOptions o;
+      o.allow_objects = objects;
+      uint64_t need = 0;
+      o.alloc_account = &need;
+      Variant tmp;
+      size_t used;
+      reference::DecodeValue(Bytes(bytes), o, &tmp, &used);
+      o.alloc_account = nullptr;
+      for (size_t cut = 0; cut <= bytes.size(); ++cut) {
+        const std::string part = bytes.substr(0, cut);
+        o.max_alloc_bytes = 0;
+        ASSERT_TRUE(SameAsReference(part, o, true, false)) << "cut " << cut;
+        for (uint64_t budget = 1; budget <= need + 1;
+             budget += 1 + budget / 16) {
+          o.max_alloc_bytes = budget;
+          ASSERT_TRUE(SameAsReference(part, o, true, false))
+              << "cut " << cut << " budget " << budget;
+          limited += Reference(part, o).error.kind == ErrorKind::kLimitExceeded;
+        }
+      }
+    }
+  }
+  EXPECT_GT(limited, 1000);
+}
+
 TEST(DifferentialTest, DeepNestingNeedsNoRecursion) {
   // 1025 levels decode, 1026 do not; 100000 levels fail without a stack
   // overflow (the views never recurse).

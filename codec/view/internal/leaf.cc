@@ -37,8 +37,10 @@ Error NodePathLeaf(const Context& c, size_t* pos, bool check_text,
   uint32_t total = names + LoadU32(c.data + *pos + 4);
   if (flags & wire::kNodePathPropertyObsolete) ++total;
   *pos += 12;
+  // Components of a count the input cannot back are read and dropped, as
+  // the reference decoder does (the decode is bound to fail).
+  bool backed = true;
   if (budget != nullptr) {
-    bool backed;
     if (Error e = budget->ChargeBacked(c, *pos, total, 4, sizeof(std::string),
                                        start, &backed);
         !e.ok()) {
@@ -51,10 +53,12 @@ Error NodePathLeaf(const Context& c, size_t* pos, bool check_text,
     if (Error e = ReadWireString(c, pos, check_text, &t, budget); !e.ok()) {
       return e;
     }
-    if (kBuild) (i < names ? np.names : np.subnames).push_back(TextOf(c, t));
+    if (kBuild && backed) {
+      (i < names ? np.names : np.subnames).push_back(TextOf(c, t));
+    }
   }
   if (kBuild) {
-    np.absolute = (flags & wire::kNodePathAbsolute) != 0 && total != 0;
+    np.absolute = (flags & wire::kNodePathAbsolute) != 0 && !np.empty();
     *out = Variant::MakeNodePath(std::move(np));
   }
   return {};
@@ -66,8 +70,8 @@ Error PackedStringsLeaf(const Context& c, size_t* pos, bool check_text,
   const size_t start = *pos;
   uint32_t count;
   if (Error e = ReadPackedStringsCount(c, pos, &count); !e.ok()) return e;
+  bool backed = true;  // else the elements are read and dropped
   if (budget != nullptr) {
-    bool backed;
     if (Error e = budget->ChargeBacked(c, *pos, count, 4, sizeof(std::string),
                                        start, &backed);
         !e.ok()) {
@@ -81,7 +85,7 @@ Error PackedStringsLeaf(const Context& c, size_t* pos, bool check_text,
       e.path = absl::StrCat("[", i, "]", e.path);
       return e;
     }
-    if (kBuild) v.push_back(TextOf(c, t));
+    if (kBuild && backed) v.push_back(TextOf(c, t));
   }
   if (kBuild) *out = Variant::PackedStrings(std::move(v));
   return {};

@@ -54,9 +54,10 @@ class Builder {
 
   Builder(const Context& c, Budget* budget) : c_(c), budget_(budget) {}
 
-  void BeginArray(const TypeDescriptor& et) {
+  void BeginArray(const TypeDescriptor& et, bool backed) {
     Frame& f = Push(Type::kArray);
     f.array.element_type = ToContainerType(c_, et);
+    f.backed = backed;
   }
   void BeginDictionary(const TypeDescriptor& kt, const TypeDescriptor& vt,
                        bool backed) {
@@ -65,8 +66,9 @@ class Builder {
     f.dict.value_type = ToContainerType(c_, vt);
     f.backed = backed;
   }
-  void BeginObject(const WireText& cls) {
+  void BeginObject(const WireText& cls, bool backed) {
     Frame& f = Push(Type::kObject);
+    f.backed = backed;
     f.object.kind = Object::Kind::kFull;
     f.object.class_name = TextOf(c_, cls);
   }
@@ -98,7 +100,7 @@ class Builder {
             !e.ok()) {
           return e;
         }
-        if (keep) f.array.items.push_back(std::move(v));
+        if (keep && f.backed) f.array.items.push_back(std::move(v));
         return {};
       }
       case Type::kDictionary:
@@ -111,7 +113,9 @@ class Builder {
         f.have_key = false;
         return Insert(&f, std::move(v), at);
       default:
-        f.object.properties.emplace_back(std::move(f.name), std::move(v));
+        if (f.backed) {
+          f.object.properties.emplace_back(std::move(f.name), std::move(v));
+        }
         return {};
     }
   }
@@ -128,7 +132,7 @@ class Builder {
     Variant key;       // Dictionary: the key read, waiting for its value
     size_t key_at = 0;
     bool have_key = false;
-    bool backed = true;  // Dictionary: entries are kept (else dropped)
+    bool backed = true;  // children are kept (else read and dropped)
     std::unordered_multimap<size_t, size_t> index;  // KeyHash -> entry
   };
 

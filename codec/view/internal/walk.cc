@@ -14,9 +14,9 @@ namespace {
 struct NullHandler {
   static constexpr bool kBuild = false;
   Error Value(const Variant&, size_t) { return {}; }
-  void BeginArray(const TypeDescriptor&) {}
+  void BeginArray(const TypeDescriptor&, bool) {}
   void BeginDictionary(const TypeDescriptor&, const TypeDescriptor&, bool) {}
-  void BeginObject(const WireText&) {}
+  void BeginObject(const WireText&, bool) {}
   void PropertyName(const WireText&) {}
   Error End(size_t) { return {}; }
 };

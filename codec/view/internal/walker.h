@@ -11,10 +11,13 @@
 //     // A complete child whose header is at `at`: a leaf, or (from End)
 //     // the innermost container.
 //     Error Value(Variant v, size_t at);
-//     void BeginArray(const TypeDescriptor&);
+//     // `backed`: false when the count cannot be backed by the input (the
+//     // decode is bound to fail): children are then dropped, as the
+//     // reference decoder does (it changes Dictionary key identity).
+//     void BeginArray(const TypeDescriptor&, bool backed);
 //     void BeginDictionary(const TypeDescriptor& k, const TypeDescriptor& v,
 //                          bool backed);
-//     void BeginObject(const WireText& class_name);
+//     void BeginObject(const WireText& class_name, bool backed);
 //     void PropertyName(const WireText& name);
 //     Error End(size_t at);  // the innermost container is complete
 //   };
@@ -181,7 +184,7 @@ class Walker {
             !e.ok()) {
           return e;
         }
-        if constexpr (H::kBuild) h_->BeginArray(et);
+        if constexpr (H::kBuild) h_->BeginArray(et, backed);
         Push(Type::kArray, count, start, charge_at);
         return {};
       }
@@ -271,7 +274,7 @@ class Walker {
         !e.ok()) {
       return e;
     }
-    if constexpr (H::kBuild) h_->BeginObject(cls);
+    if constexpr (H::kBuild) h_->BeginObject(cls, backed);
     Push(Type::kObject, count, start, start);
     return {};
   }
