@@ -7,9 +7,10 @@ lists and the corpus directories' files (bin/, framing/).
 
 Every seed is one mode byte followed by the input. The mode byte's low bits
 are shared by all targets: dialect = mode % 3 (0 godot3, 1 godot4), bit 2 =
-allow objects. The framing target also uses bits 3-7 (see
-framing_fuzzer.cc); its seeds are the corpus values framed in each framing
-and the engines' own framed streams.
+allow objects. The framing and stream targets also use bits 3-7 (see
+framing_fuzzer.cc, stream_fuzzer.cc); their seeds are the corpus values
+framed in each framing and the engines' own framed streams (the stream
+target's have a second byte, the seed of the piece sizes).
 """
 import binascii
 import os
@@ -53,7 +54,7 @@ def main():
     os.makedirs(out, exist_ok=True)
     seeds = []
     all_cases = list(cases(files))
-    if target == "framing_fuzzer":
+    if target in ("framing_fuzzer", "stream_fuzzer"):
         for i, (dialect, objects, data) in enumerate(all_cases):
             d = 0 if dialect == "godot3" else 1
             framing = i % 3
@@ -77,6 +78,10 @@ def main():
         for dialect, objects, data in all_cases:
             mode = (0 if dialect == "godot3" else 1) | (4 if objects else 0)
             seeds.append(bytes([mode]) + data[:MAX])
+    if target == "stream_fuzzer":
+        # A second byte seeds the piece sizes; the framing fuzzer's bits 3
+        # and 7 mean nothing here.
+        seeds = [bytes([s[0] & 0x77, n % 256]) + s[1:] for n, s in enumerate(seeds)]
     for n, s in enumerate(seeds):
         with open(os.path.join(out, "seed_%04d" % n), "wb") as fh:
             fh.write(s)

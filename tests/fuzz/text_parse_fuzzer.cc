@@ -1,0 +1,58 @@
+// Copyright 2026 The gdwire Authors.
+//
+// Fuzzes the text parser (codec/text/parse.h). Mode byte: dialect =
+// mode % 3, bit 3 real_is_double, bit 4 writer_escapes; the rest is text.
+//
+// Checks: no crash / UB / stack overflow (deep text); error offsets inside
+// the text; whatever parses prints (ToText) as text that parses again to a
+// value that prints the same (parse -> ToText -> parse is stable), and
+// every value parsed encodes (reference encoder) or is refused as
+// kUnsupported.
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "absl/strings/string_view.h"
+#include "codec/reference/encoder.h"
+#include "codec/text/parse.h"
+#include "codec/text/text.h"
+#include "tests/fuzz/fuzz_util.h"
+
+using gdwire::fuzz::Check;
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  if (size < 1) return 0;
+  const uint8_t mode = data[0];
+  gdwire::text::ParseOptions o;
+  o.dialect = static_cast<gdwire::Dialect>(mode % 3);
+  o.real_is_double = (mode & 8) != 0;
+  o.writer_escapes = (mode & 16) != 0;
+  o.max_depth = 200;
+  const absl::string_view text(reinterpret_cast<const char*>(data + 1),
+                               size - 1);
+  const auto v = gdwire::text::FromText(text, o);
+  if (!v.ok()) {
+    const gdwire::Error e = gdwire::ErrorFromStatus(v.status());
+    Check(e.offset <= text.size(), "error offset past the text", e.ToString());
+    return 0;
+  }
+  const std::string t1 = gdwire::text::ToText(*v, o.dialect);
+  const auto v2 = gdwire::text::FromText(t1, o);
+  Check(v2.ok(), "ToText output does not parse",
+        std::string(v2.status().message()) + "\n" + t1);
+  const std::string t2 = gdwire::text::ToText(*v2, o.dialect);
+  Check(t2 == t1, "parse -> ToText -> parse is not stable", t1 + "\n" + t2);
+  gdwire::EncodeOptions eo;
+  eo.dialect = o.dialect;
+  eo.full_objects = true;
+  eo.real_is_double = o.real_is_double && o.dialect == gdwire::Dialect::kGodot4;
+  eo.max_depth = 200;
+  std::string out;
+  const gdwire::Error ee = gdwire::reference::EncodeTo(*v, eo, &out);
+  Check(ee.ok() || ee.kind == gdwire::ErrorKind::kUnsupported ||
+            ee.kind == gdwire::ErrorKind::kInvalidUtf8 ||
+            ee.kind == gdwire::ErrorKind::kTooDeep,
+        "encoding a parsed value failed oddly", ee.ToString());
+  return 0;
+}
