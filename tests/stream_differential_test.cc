@@ -50,7 +50,7 @@ bool CheckAllSplits(const std::string& input, const DecodeOptions& d,
   } else {
     for (int i = 0; i < 64; ++i) splits.push_back({(*rng)() % input.size()});
   }
-  if (input.size() <= (size_t{1} << 20))
+  if (input.size() <= (size_t{1} << 17))
     splits.push_back(EveryByte(input.size()));
   for (size_t max_piece : {2, 3, 7, 16, 64, 1400}) {
     splits.push_back(RandomCuts(rng, input.size(), max_piece));

@@ -11,19 +11,6 @@
 
 namespace gdwire {
 namespace stream {
-namespace {
-
-// Elements reserved up front at most: the declared count is not trusted
-// before the bytes arrive.
-constexpr size_t kMaxReserve = size_t{1} << 16;
-
-template <typename T>
-void Reserve(std::vector<T>* v, uint64_t n) {
-  v->clear();
-  v->reserve(static_cast<size_t>(std::min<uint64_t>(n, kMaxReserve)));
-}
-
-}  // namespace
 
 void VariantBuilder::Clear() {
   stack_.clear();
@@ -143,8 +130,6 @@ bool VariantBuilder::Begin(const BeginEvent& b) {
       stack_.emplace_back();
       stack_.back().type = Type::kArray;
       stack_.back().array.element_type = TypeOf(b.element, desc_names_[0]);
-      stack_.back().array.items.reserve(
-          static_cast<size_t>(std::min<uint64_t>(b.count, 1024)));
       return true;
     case Type::kDictionary:
       stack_.emplace_back();
@@ -164,37 +149,33 @@ bool VariantBuilder::Begin(const BeginEvent& b) {
     case Type::kSignal:
       signal_ = Signal();
       return true;
-    default: {
+    default:
+      // Nothing is reserved from the declared count: it is not trusted
+      // before its bytes arrive (12 bytes may declare 2^31 elements).
+      // Storage grows with the elements received; an array that arrives
+      // in one piece is allocated once, at its size, by its one chunk.
       packed_type_ = b.type;
-      const uint64_t n = b.count * std::max(PackedComponents(b.type), 1);
-      switch (b.type) {
-        case Type::kPackedByteArray:
-          Reserve(&bytes_, n);
-          break;
-        case Type::kPackedInt64Array:
-          Reserve(&i64_, n);
-          break;
-        case Type::kPackedFloat32Array:
-        case Type::kPackedColorArray:
-          Reserve(&f32_, n);
-          break;
-        case Type::kPackedStringArray:
-          Reserve(&strings_, n);
-          break;
-        case Type::kPackedInt32Array:
-        case Type::kPackedVector2iArray:
-        case Type::kPackedVector3iArray:
-        case Type::kPackedVector4iArray:
-          Reserve(&i32_, n);
-          break;
-        default:
-          Reserve(&f64_, n);
-          break;
-      }
+      bytes_.clear();
+      i32_.clear();
+      i64_.clear();
+      f32_.clear();
+      f64_.clear();
+      strings_.clear();
       return true;
-    }
   }
 }
+
+namespace {
+
+// Appends `m` elements to `v` and returns where they go.
+template <typename T>
+T* Grow(std::vector<T>* v, size_t m) {
+  const size_t old = v->size();
+  v->resize(old + m);
+  return v->data() + old;
+}
+
+}  // namespace
 
 bool VariantBuilder::Chunk(const ChunkEvent& c) {
   const uint8_t* p = c.data;
@@ -203,39 +184,48 @@ bool VariantBuilder::Chunk(const ChunkEvent& c) {
     case Type::kPackedByteArray:
       bytes_.insert(bytes_.end(), p, p + m);
       return true;
-    case Type::kPackedInt64Array:
+    case Type::kPackedInt64Array: {
+      int64_t* out = Grow(&i64_, m);
       for (size_t i = 0; i < m; ++i) {
-        i64_.push_back(static_cast<int64_t>(wire::LoadU64(p + 8 * i)));
+        out[i] = static_cast<int64_t>(wire::LoadU64(p + 8 * i));
       }
       return true;
+    }
     case Type::kPackedFloat32Array:
-    case Type::kPackedColorArray:
-      for (size_t i = 0; i < m; ++i) f32_.push_back(wire::LoadF32(p + 4 * i));
+    case Type::kPackedColorArray: {
+      float* out = Grow(&f32_, m);
+      for (size_t i = 0; i < m; ++i) out[i] = wire::LoadF32(p + 4 * i);
       return true;
-    case Type::kPackedFloat64Array:
-      for (size_t i = 0; i < m; ++i) f64_.push_back(wire::LoadF64(p + 8 * i));
+    }
+    case Type::kPackedFloat64Array: {
+      double* out = Grow(&f64_, m);
+      for (size_t i = 0; i < m; ++i) out[i] = wire::LoadF64(p + 8 * i);
       return true;
+    }
     case Type::kPackedInt32Array:
     case Type::kPackedVector2iArray:
     case Type::kPackedVector3iArray:
-    case Type::kPackedVector4iArray:
+    case Type::kPackedVector4iArray: {
+      int32_t* out = Grow(&i32_, m);
       for (size_t i = 0; i < m; ++i) {
-        i32_.push_back(static_cast<int32_t>(wire::LoadU32(p + 4 * i)));
+        out[i] = static_cast<int32_t>(wire::LoadU32(p + 4 * i));
       }
       return true;
-    default:  // real vectors
+    }
+    default: {  // real vectors
+      double* out = Grow(&f64_, m);
       if (c.wide) {
         for (size_t i = 0; i < m; ++i) {
           const double d = wire::LoadF64(p + 8 * i);
-          f64_.push_back(
-              opts_.real_is_double ? d : WidenF32Exact(NarrowF64ToF32(d)));
+          out[i] = opts_.real_is_double ? d : WidenF32Exact(NarrowF64ToF32(d));
         }
       } else {
         for (size_t i = 0; i < m; ++i) {
-          f64_.push_back(WidenF32Exact(wire::LoadF32(p + 4 * i)));
+          out[i] = WidenF32Exact(wire::LoadF32(p + 4 * i));
         }
       }
       return true;
+    }
   }
 }
 

@@ -128,7 +128,10 @@ WireTextScanner::Text WireTextScanner::Consume(const uint8_t* p, size_t k) {
   const uint32_t at = index_;
   index_ += static_cast<uint32_t>(k);
   size_t off = 0;
-  if (bom_pending_) {
+  if (bom_pending_ && at == 0 && k >= 3) {  // the first three bytes are here
+    bom_pending_ = false;
+    if (p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF) off = 3;
+  } else if (bom_pending_) {  // they straddle pieces: hold them back
     const size_t take = std::min<size_t>(3 - at, k);
     std::memcpy(bom_ + at, p, take);
     off = take;
