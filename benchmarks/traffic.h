@@ -23,16 +23,15 @@ namespace gdwire {
 namespace bench {
 
 struct Traffic {
-  std::string bytes;             // values back to back (or framed)
-  std::vector<size_t> offsets;   // first byte of each value
+  std::string bytes;            // values back to back (or framed)
+  std::vector<size_t> offsets;  // first byte of each value
   std::vector<Variant> values;
 };
 
 // About `target_bytes` of godot4 game traffic: player snapshots (16 players
 // a message), input batches and, every 50th message, a PackedVector3Array
 // path of 64 points and a PackedByteArray of 256 bytes. Deterministic.
-Traffic GameTraffic(size_t target_bytes,
-                    Framing framing = Framing::kNone);
+Traffic GameTraffic(size_t target_bytes, Framing framing = Framing::kNone);
 
 // One godot4 PackedFloat32Array of `n` elements.
 std::string PackedFloats(size_t n);

@@ -1,0 +1,280 @@
+// Copyright 2026 The gdwire Authors.
+//
+// Decode (and encode) throughput on realistic data, each figure with its
+// baselines in the same run: memcpy of the same bytes and the scalar
+// reference decoder.
+//
+//   bazel run -c opt //benchmarks:decode_bench -- \
+//       --benchmark_out=/tmp/d.json --benchmark_out_format=json
+//   tools/bench_compare.py /tmp/d.json --baseline-pattern='Memcpy' \
+//       --candidate-pattern='Stream|View|Reference'
+//
+// Names: BM_Traffic<Path>/<piece> (piece 0 = the whole buffer in one Feed,
+// 1400 = TCP-segment pieces) over ~1 MiB of game traffic (codec/.. see
+// traffic.h); BM_Packed<Path>/<elements> over one PackedFloat32Array.
+
+#include <cstring>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "absl/types/span.h"
+#include "benchmark/benchmark.h"
+#include "benchmarks/traffic.h"
+#include "codec/reference/decoder.h"
+#include "codec/reference/encoder.h"
+#include "codec/stream/parser.h"
+#include "codec/stream/value_reader.h"
+#include "codec/view/view.h"
+
+namespace gdwire {
+namespace bench {
+namespace {
+
+absl::Span<const uint8_t> AsSpan(const std::string& s) {
+  return absl::MakeConstSpan(reinterpret_cast<const uint8_t*>(s.data()),
+                             s.size());
+}
+
+const Traffic& TheTraffic() {
+  static const Traffic* t = new Traffic(GameTraffic(1 << 20));
+  return *t;
+}
+
+// Feeds `bytes` whole (piece == 0) or in pieces of `piece` bytes.
+template <typename Feeder>
+void FeedPieces(absl::Span<const uint8_t> bytes, size_t piece, Feeder feed) {
+  if (piece == 0) {
+    feed(bytes);
+    return;
+  }
+  for (size_t i = 0; i < bytes.size(); i += piece) {
+    feed(bytes.subspan(i, std::min(piece, bytes.size() - i)));
+  }
+}
+
+void Report(benchmark::State& state, size_t bytes, size_t items) {
+  state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * bytes));
+  state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * items));
+}
+
+// ---- game traffic ---------------------------------------------------------
+
+void BM_TrafficMemcpy(benchmark::State& state) {
+  const Traffic& t = TheTraffic();
+  std::string dst(t.bytes.size(), '\0');
+  for (auto _ : state) {
+    std::memcpy(dst.data(), t.bytes.data(), t.bytes.size());
+    benchmark::DoNotOptimize(dst.data());
+    benchmark::ClobberMemory();
+  }
+  Report(state, t.bytes.size(), t.offsets.size());
+}
+BENCHMARK(BM_TrafficMemcpy)->Arg(0)->Arg(1400);
+
+template <typename H>
+void TrafficStream(benchmark::State& state) {
+  const Traffic& t = TheTraffic();
+  const size_t piece = static_cast<size_t>(state.range(0));
+  for (auto _ : state) {
+    H h;
+    stream::Parser<H> p(&h, DecodeOptions());
+    FeedPieces(AsSpan(t.bytes), piece, [&](absl::Span<const uint8_t> b) {
+      if (!p.Feed(b).ok()) state.SkipWithError("parse error");
+    });
+    if (!p.Finish().ok() || p.values() != t.offsets.size()) {
+      state.SkipWithError("wrong value count");
+    }
+    benchmark::DoNotOptimize(h);
+  }
+  Report(state, t.bytes.size(), t.offsets.size());
+}
+void BM_TrafficStreamSkip(benchmark::State& state) {
+  TrafficStream<stream::SkipHandler>(state);
+}
+void BM_TrafficStreamCount(benchmark::State& state) {
+  TrafficStream<stream::CountHandler>(state);
+}
+BENCHMARK(BM_TrafficStreamSkip)->Arg(0)->Arg(1400);
+BENCHMARK(BM_TrafficStreamCount)->Arg(0)->Arg(1400);
+
+void BM_TrafficStreamDom(benchmark::State& state) {
+  const Traffic& t = TheTraffic();
+  const size_t piece = static_cast<size_t>(state.range(0));
+  std::vector<Variant> out;
+  for (auto _ : state) {
+    stream::ValueReader r((DecodeOptions()));
+    out.clear();
+    FeedPieces(AsSpan(t.bytes), piece, [&](absl::Span<const uint8_t> b) {
+      if (!r.Feed(b, &out).ok()) state.SkipWithError("parse error");
+    });
+    if (out.size() != t.offsets.size()) state.SkipWithError("count");
+    benchmark::DoNotOptimize(out.data());
+  }
+  Report(state, t.bytes.size(), t.offsets.size());
+}
+BENCHMARK(BM_TrafficStreamDom)->Arg(0)->Arg(1400);
+
+void BM_TrafficViewValidate(benchmark::State& state) {
+  const Traffic& t = TheTraffic();
+  const auto all = AsSpan(t.bytes);
+  for (auto _ : state) {
+    for (size_t off : t.offsets) {
+      auto doc = view::Document::Open(all.subspan(off), DecodeOptions());
+      if (!doc.ok() || !doc->Validate().ok()) state.SkipWithError("view");
+    }
+  }
+  Report(state, t.bytes.size(), t.offsets.size());
+}
+BENCHMARK(BM_TrafficViewValidate)->Arg(0);
+
+void BM_TrafficViewToVariant(benchmark::State& state) {
+  const Traffic& t = TheTraffic();
+  const auto all = AsSpan(t.bytes);
+  for (auto _ : state) {
+    for (size_t off : t.offsets) {
+      auto doc = view::Document::Open(all.subspan(off), DecodeOptions());
+      auto v = doc->ToVariant();
+      if (!v.ok()) state.SkipWithError("view");
+      benchmark::DoNotOptimize(v);
+    }
+  }
+  Report(state, t.bytes.size(), t.offsets.size());
+}
+BENCHMARK(BM_TrafficViewToVariant)->Arg(0);
+
+void BM_TrafficReference(benchmark::State& state) {
+  const Traffic& t = TheTraffic();
+  const auto all = AsSpan(t.bytes);
+  for (auto _ : state) {
+    for (size_t off : t.offsets) {
+      Variant v;
+      size_t used;
+      if (!reference::DecodeValue(all.subspan(off), DecodeOptions(), &v, &used)
+               .ok()) {
+        state.SkipWithError("reference");
+      }
+      benchmark::DoNotOptimize(v);
+    }
+  }
+  Report(state, t.bytes.size(), t.offsets.size());
+}
+BENCHMARK(BM_TrafficReference)->Arg(0);
+
+void BM_TrafficReferenceEncode(benchmark::State& state) {
+  const Traffic& t = TheTraffic();
+  std::string out;
+  for (auto _ : state) {
+    out.clear();
+    for (const Variant& v : t.values) {
+      reference::EncodeTo(v, EncodeOptions(), &out);
+    }
+    benchmark::DoNotOptimize(out.data());
+  }
+  Report(state, t.bytes.size(), t.offsets.size());
+}
+BENCHMARK(BM_TrafficReferenceEncode)->Arg(0);
+
+// ---- one large PackedFloat32Array -----------------------------------------
+
+const std::string& Packed(size_t n) {
+  static auto* cache = new std::map<size_t, std::string>();
+  auto it = cache->find(n);
+  if (it == cache->end()) it = cache->emplace(n, PackedFloats(n)).first;
+  return it->second;
+}
+
+#define PACKED_SIZES Arg(1024)->Arg(65536)->Arg(16 << 20)
+
+void BM_PackedMemcpy(benchmark::State& state) {
+  const std::string& in = Packed(static_cast<size_t>(state.range(0)));
+  std::vector<char> dst(in.size());
+  for (auto _ : state) {
+    std::memcpy(dst.data(), in.data(), in.size());
+    benchmark::DoNotOptimize(dst.data());
+    benchmark::ClobberMemory();
+  }
+  Report(state, in.size(), state.range(0));
+}
+BENCHMARK(BM_PackedMemcpy)->PACKED_SIZES;
+
+void BM_PackedStreamCount(benchmark::State& state) {
+  const std::string& in = Packed(static_cast<size_t>(state.range(0)));
+  for (auto _ : state) {
+    stream::CountHandler h;
+    stream::Parser<stream::CountHandler> p(&h, DecodeOptions());
+    FeedPieces(AsSpan(in), 1400,
+               [&](absl::Span<const uint8_t> b) { (void)p.Feed(b); });
+    benchmark::DoNotOptimize(h.elements);
+  }
+  Report(state, in.size(), state.range(0));
+}
+BENCHMARK(BM_PackedStreamCount)->PACKED_SIZES;
+
+void BM_PackedStreamDom(benchmark::State& state) {
+  const std::string& in = Packed(static_cast<size_t>(state.range(0)));
+  for (auto _ : state) {
+    auto v = stream::Decode(AsSpan(in), DecodeOptions());
+    benchmark::DoNotOptimize(v);
+  }
+  Report(state, in.size(), state.range(0));
+}
+BENCHMARK(BM_PackedStreamDom)->PACKED_SIZES;
+
+void BM_PackedViewCopyToFloat(benchmark::State& state) {
+  const std::string& in = Packed(static_cast<size_t>(state.range(0)));
+  std::vector<float> dst(static_cast<size_t>(state.range(0)));
+  for (auto _ : state) {
+    auto doc = view::Document::Open(AsSpan(in), DecodeOptions());
+    auto p = doc->root().GetPackedArray();
+    if (!p.ok() || !p->CopyTo(absl::MakeSpan(dst)).ok()) {
+      state.SkipWithError("view");
+    }
+    benchmark::DoNotOptimize(dst.data());
+  }
+  Report(state, in.size(), state.range(0));
+}
+BENCHMARK(BM_PackedViewCopyToFloat)->PACKED_SIZES;
+
+void BM_PackedViewCopyToDouble(benchmark::State& state) {
+  const std::string& in = Packed(static_cast<size_t>(state.range(0)));
+  std::vector<double> dst(static_cast<size_t>(state.range(0)));
+  for (auto _ : state) {
+    auto doc = view::Document::Open(AsSpan(in), DecodeOptions());
+    auto p = doc->root().GetPackedArray();
+    if (!p.ok() || !p->CopyTo(absl::MakeSpan(dst)).ok()) {
+      state.SkipWithError("view");
+    }
+    benchmark::DoNotOptimize(dst.data());
+  }
+  Report(state, in.size(), state.range(0));
+}
+BENCHMARK(BM_PackedViewCopyToDouble)->PACKED_SIZES;
+
+// Opening a packed-array view is O(1): the same time for 16 elements and
+// for 16 Mi elements (64 MiB).
+void BM_PackedViewOpen(benchmark::State& state) {
+  const std::string& in = Packed(static_cast<size_t>(state.range(0)));
+  for (auto _ : state) {
+    auto doc = view::Document::Open(AsSpan(in), DecodeOptions());
+    auto p = doc->root().GetPackedArray();
+    benchmark::DoNotOptimize(p->size());
+  }
+}
+BENCHMARK(BM_PackedViewOpen)->Arg(16)->Arg(16 << 20);
+
+void BM_PackedReference(benchmark::State& state) {
+  const std::string& in = Packed(static_cast<size_t>(state.range(0)));
+  for (auto _ : state) {
+    auto v = reference::Decode(AsSpan(in), DecodeOptions());
+    benchmark::DoNotOptimize(v);
+  }
+  Report(state, in.size(), state.range(0));
+}
+BENCHMARK(BM_PackedReference)->PACKED_SIZES;
+
+}  // namespace
+}  // namespace bench
+}  // namespace gdwire
+
+BENCHMARK_MAIN();
