@@ -121,11 +121,24 @@ printf 'Vector2i(1, 2)' | "$GDWIRE" encode --dialect=godot3 2> /dev/null
 "$GDWIRE" encode --from=xml < /dev/null 2> /dev/null; [ $? = 2 ]
 check "encode bad --from exits 2" $?
 
+# bench: every decoder measured on the user's file, with the SIMD target.
+"$GDWIRE" bench --dialect=godot3 --framing=stream --seconds=0.01 \
+  "$DATA/godot3/framing/stream_put_var_tcp.bin" > "$T/bench.txt"
+check "bench exit 0" $?
+grep -q "SIMD target" "$T/bench.txt" && grep -q "stream parser (1400-byte pieces)" "$T/bench.txt" \
+  && grep -q "reference decoder" "$T/bench.txt"
+check "bench prints every decoder and the target" $?
+"$GDWIRE" bench --json --seconds=0.01 "$DATA/godot4/bin/vector3.bin" |
+  python3 -c 'import json,sys; d=json.load(sys.stdin); sys.exit(0 if len(d["results"]) == 6 and d["simd_target"] else 1)'
+check "bench --json" $?
+"$GDWIRE" bench --seconds=0.01 "$T/cut.bin" 2> /dev/null; [ $? = 1 ]
+check "bench on bad input exits 1" $?
+
 # Usage: exit 2.
 "$GDWIRE" decode --no-such-flag 2> /dev/null; [ $? = 2 ]; check "bad flag exits 2" $?
 "$GDWIRE" frobnicate 2> /dev/null; [ $? = 2 ]; check "bad command exits 2" $?
 "$GDWIRE" decode --dialect=godot5 2> /dev/null; [ $? = 2 ]; check "bad dialect exits 2" $?
-for c in decode recode validate encode; do
+for c in decode recode validate encode bench; do
   "$GDWIRE" $c --help | grep -q "usage: gdwire $c"; check "$c --help" $?
 done
 exit $fail

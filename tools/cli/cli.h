@@ -11,6 +11,8 @@
 //   gdwire encode   [--from=text|json] [--dialect=D] [--framing=F]
 //                   [--big-endian] [--full-objects] [--real-double] [FILE|-]
 //
+//   gdwire bench    [--dialect=D] [--framing=F] [--seconds=S] [--json] FILE
+//
 // Exit status: 0 success, 1 bad input (error on stderr), 2 usage.
 
 #ifndef GDWIRE_TOOLS_CLI_CLI_H_
@@ -63,6 +65,7 @@ int Decode(int argc, char** argv);
 int Recode(int argc, char** argv);
 int Validate(int argc, char** argv);
 int Encode(int argc, char** argv);
+int Bench(int argc, char** argv);
 
 }  // namespace cli
 }  // namespace gdwire

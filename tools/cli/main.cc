@@ -19,6 +19,7 @@ constexpr char kHelp[] =
     "  recode    decode and encode again (bytes to stdout)\n"
     "  validate  check only\n"
     "  encode    read Godot text or JSON, write the bytes to stdout\n"
+    "  bench     measure decoding speed on your own data\n"
     "\n"
     "`gdwire <command> --help` for the flags of a command.\n";
 }  // namespace
@@ -35,6 +36,7 @@ int main(int argc, char** argv) {
   if (std::strcmp(cmd, "recode") == 0) return Recode(argc - 2, argv + 2);
   if (std::strcmp(cmd, "validate") == 0) return Validate(argc - 2, argv + 2);
   if (std::strcmp(cmd, "encode") == 0) return Encode(argc - 2, argv + 2);
+  if (std::strcmp(cmd, "bench") == 0) return Bench(argc - 2, argv + 2);
   std::fprintf(stderr, "gdwire: unknown command '%s'\n\n%s", cmd, kHelp);
   return kExitUsage;
 }
