@@ -585,12 +585,12 @@ class Decoder {
   }
 
   Error ArrayValue(uint32_t header, int depth, Variant* out) {
+    const size_t start = pos_ - 4;  // the header
     Array arr;
     if (opts_.dialect == Dialect::kGodot4) {
       const uint32_t kind = (header >> wire::kArrayKindShift) & wire::kKindMask;
       if (Error e = ContainerTypeOf(kind, &arr.element_type); !e.ok()) return e;
     }
-    const size_t start = pos_ - 4;
     uint32_t count;
     if (Error e = Count("Array", &count); !e.ok()) return e;
     bool backed;
@@ -618,6 +618,7 @@ class Decoder {
   }
 
   Error DictionaryValue(uint32_t header, int depth, Variant* out) {
+    const size_t start = pos_ - 4;  // the header
     Dictionary dict;
     if (opts_.dialect == Dialect::kGodot4) {
       const uint32_t kk = (header >> wire::kDictKeyKindShift) & wire::kKindMask;
@@ -626,7 +627,6 @@ class Decoder {
       if (Error e = ContainerTypeOf(kk, &dict.key_type); !e.ok()) return e;
       if (Error e = ContainerTypeOf(vk, &dict.value_type); !e.ok()) return e;
     }
-    const size_t start = pos_ - 4;
     uint32_t count;
     if (Error e = Count("Dictionary", &count); !e.ok()) return e;
     bool backed;

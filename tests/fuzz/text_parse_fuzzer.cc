@@ -5,7 +5,8 @@
 //
 // Checks: no crash / UB / stack overflow (deep text); error offsets inside
 // the text; whatever parses prints (ToText) as text that parses again to a
-// value that prints the same (parse -> ToText -> parse is stable), and
+// value that prints the same (parse -> ToText -> parse is stable; Godot 3's
+// empty RID text excepted, docs/TEXT.md), and
 // every value parsed encodes (reference encoder) or is refused as
 // kUnsupported.
 
@@ -20,6 +21,34 @@
 #include "tests/fuzz/fuzz_util.h"
 
 using gdwire::fuzz::Check;
+
+namespace {
+
+bool HasRid(const gdwire::Variant& v) {
+  switch (v.type()) {
+    case gdwire::Type::kRID:
+      return true;
+    case gdwire::Type::kArray:
+      for (const auto& e : v.array().items) {
+        if (HasRid(e)) return true;
+      }
+      return false;
+    case gdwire::Type::kDictionary:
+      for (const auto& kv : v.dictionary().entries) {
+        if (HasRid(kv.first) || HasRid(kv.second)) return true;
+      }
+      return false;
+    case gdwire::Type::kObject:
+      for (const auto& p : v.object().properties) {
+        if (HasRid(p.second)) return true;
+      }
+      return false;
+    default:
+      return false;
+  }
+}
+
+}  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size < 1) return 0;
@@ -39,6 +68,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   }
   const std::string t1 = gdwire::text::ToText(*v, o.dialect);
   const auto v2 = gdwire::text::FromText(t1, o);
+  // Godot 3 writes an RID as nothing at all, which cannot be read back
+  // (docs/TEXT.md, "What the text cannot carry").
+  if (!v2.ok() && o.dialect != gdwire::Dialect::kGodot4 && HasRid(*v)) {
+    return 0;
+  }
   Check(v2.ok(), "ToText output does not parse",
         std::string(v2.status().message()) + "\n" + t1);
   const std::string t2 = gdwire::text::ToText(*v2, o.dialect);
