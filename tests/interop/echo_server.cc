@@ -199,6 +199,12 @@ class Connection {
       lost_ = sent_ - replies_;
       if (replies_ < count_) {
         Fail(absl::StrCat("only ", replies_, " of ", count_, " replies"));
+        // What the engine had not answered (e.g. what it crashed on).
+        uint64_t n = replies_;
+        for (const Variant& v : inflight_) {
+          Dump(absl::StrCat("conn ", id_, " value ", ++n, " unanswered"),
+               text::ToText(v, dialect_), "", HexOf(v, dialect_));
+        }
       }
     } else {
       Fail("connection ended before its hello");
@@ -391,6 +397,20 @@ class Connection {
         return false;
     }
   }
+  // A pool array, or an Array holding one (Array OP_LESS compares elements).
+  static bool HasPool(const Variant& v) {
+    if (v.type() == Type::kArray) {
+      for (const Variant& x : v.array().items) {
+        if (HasPool(x)) return true;
+      }
+      return false;
+    }
+    return v.type() >= Type::kPackedByteArray;
+  }
+  // Godot 3.2.3 sorts Dictionary keys for var2str with a pool-array
+  // OP_LESS that is not an order and reads past the shorter array (it
+  // crashes on PoolStringArray keys): at most one key per Dictionary that
+  // holds a pool array.
   static bool EngineCanKeyAll(const Variant& v, Dialect d) {
     if (d != Dialect::kGodot3) return true;
     if (v.type() == Type::kArray) {
@@ -398,9 +418,11 @@ class Connection {
         if (!EngineCanKeyAll(x, d)) return false;
       }
     } else if (v.type() == Type::kDictionary) {
+      int pool_keys = 0;
       for (const auto& kv : v.dictionary().entries) {
-        if (HasNanInPool(kv.first) || !EngineCanKeyAll(kv.first, d) ||
-            !EngineCanKeyAll(kv.second, d)) {
+        pool_keys += HasPool(kv.first);
+        if (pool_keys > 1 || HasNanInPool(kv.first) ||
+            !EngineCanKeyAll(kv.first, d) || !EngineCanKeyAll(kv.second, d)) {
           return false;
         }
       }
