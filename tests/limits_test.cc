@@ -8,7 +8,9 @@
 //
 //   * 12-byte messages declaring 2^31 elements (every counted type, every
 //     dialect) fail at once and allocate next to nothing, in every API:
-//     reference::Decode, DecodeFramed in every framing, the gdwire CLI.
+//     reference::Decode, DecodeFramed in every framing, the push parser
+//     (whole and byte by byte), the lazy views, the gdwire CLI. Deep text
+//     fails cleanly in the text parser.
 //   * Long legal inputs of the most memory-hungry shapes decode within the
 //     automatic budget (DecodeOptions::max_alloc_bytes = 0), and the
 //     accounting is complete: what a decode allocates is never more than
@@ -36,7 +38,10 @@
 #include "codec/frame/frame.h"
 #include "codec/options.h"
 #include "codec/reference/decoder.h"
+#include "codec/stream/value_reader.h"
+#include "codec/text/parse.h"
 #include "codec/types.h"
+#include "codec/view/view.h"
 #include "gtest/gtest.h"
 #include "tests/corpus_util.h"
 
@@ -268,6 +273,72 @@ TEST_P(HugeCountTest, DecodeFramedFailsAtOnceInEveryFraming) {
   }
 }
 
+// The push parser: the whole message in one piece and byte by byte, then
+// Finish; nothing is reserved from a declared count.
+TEST_P(HugeCountTest, StreamParserFailsAllocatingNothingBig) {
+  const Hostile& h = GetParam();
+  DecodeOptions o;
+  o.dialect = h.dialect;
+  o.allow_objects = h.allow_objects;
+  Meter m;
+  {
+    auto v = stream::Decode(Bytes(h.bytes), o);
+    ASSERT_FALSE(v.ok());
+    const auto ref = reference::Decode(Bytes(h.bytes), o);
+    EXPECT_EQ(ErrorFromStatus(v.status()).kind,
+              ErrorFromStatus(ref.status()).kind)
+        << v.status() << " / " << ref.status();
+    for (Framing framing : {Framing::kNone, Framing::kStream}) {
+      FrameOptions f;
+      f.framing = framing;
+      std::string framed;
+      AppendFrame(h.bytes, f, &framed);
+      stream::ValueReader reader(o, f);
+      std::vector<Variant> values;
+      absl::Status st;
+      for (size_t i = 0; i < framed.size() && st.ok(); ++i) {
+        st = reader.Feed(Bytes(framed).subspan(i, 1), &values);
+      }
+      if (st.ok()) st = reader.Finish(&values);
+      EXPECT_FALSE(st.ok());
+      EXPECT_TRUE(values.empty());
+    }
+  }
+  EXPECT_LT(m.peak(), kSmall);
+  EXPECT_LT(m.largest(), kSmall);
+}
+
+// The lazy views: open, validate, materialise, and walk the root.
+TEST_P(HugeCountTest, ViewsFailAllocatingNothingBig) {
+  const Hostile& h = GetParam();
+  DecodeOptions o;
+  o.dialect = h.dialect;
+  o.allow_objects = h.allow_objects;
+  Meter m;
+  {
+    auto doc = view::Document::Open(Bytes(h.bytes), o);
+    if (doc.ok()) {
+      EXPECT_FALSE(doc->Validate().ok());
+      EXPECT_FALSE(doc->ToVariant().ok());
+      const view::ValueView root = doc->root();
+      if (root.type() == Type::kArray) {
+        auto a = root.GetArray();
+        if (a.ok()) {
+          auto c = a->cursor();
+          view::ValueView e;
+          while (c.Next(&e)) {
+          }
+        }
+      } else if (IsPackedArray(root.type()) &&
+                 root.type() != Type::kPackedStringArray) {
+        EXPECT_FALSE(root.GetPackedArray().ok());
+      }
+    }
+  }
+  EXPECT_LT(m.peak(), kSmall);
+  EXPECT_LT(m.largest(), kSmall);
+}
+
 INSTANTIATE_TEST_SUITE_P(All, HugeCountTest,
                          ::testing::ValuesIn(HugeCountMessages()),
                          [](const ::testing::TestParamInfo<Hostile>& i) {
@@ -320,6 +391,23 @@ TEST(CliTest, ValidateRejectsHugeCountsWithSmallRss) {
     ++checked;
   }
   EXPECT_GT(checked, 50);
+}
+
+// The text parser keeps its own stack: 100,000 open brackets fail cleanly
+// (kTooDeep) with memory proportional to the text.
+TEST(TextLimitsTest, DeepTextFailsWithoutGrowingTheStack) {
+  for (const char* open : {"[", "{\"a\": ", "Array[int]([", "{["}) {
+    std::string text;
+    for (int i = 0; i < 100000; ++i) text += open;
+    Meter m;
+    {
+      auto v = text::FromText(text, Dialect::kGodot4);
+      ASSERT_FALSE(v.ok());
+      EXPECT_EQ(ErrorFromStatus(v.status()).kind, ErrorKind::kTooDeep)
+          << v.status();
+    }
+    EXPECT_LT(m.peak(), 64 * text.size() + kSmall) << open;
+  }
 }
 
 // ---- Long legal inputs and the budget -------------------------------------
