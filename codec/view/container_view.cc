@@ -29,12 +29,6 @@ bool Stop(Error e, const std::string& segment, absl::Status* status) {
 
 std::string Index(uint32_t i) { return absl::StrCat("[", i, "]"); }
 
-std::string PropertySegment(const internal::Context& c, size_t name_pos) {
-  internal::WireText t;
-  if (!internal::ReadWireString(c, &name_pos, true, &t).ok()) return ".";
-  return "." + internal::TextOf(c, t);
-}
-
 }  // namespace
 
 // ---- Array ----------------------------------------------------------------
@@ -131,7 +125,8 @@ bool PropertyCursor::Next(Property* out) {
   if (pending_) {
     size_t end;
     if (Error e = internal::SkipValue(*c_, pos_, depth_, &end); !e.ok()) {
-      return Stop(std::move(e), PropertySegment(*c_, name_pos_), &status_);
+      return Stop(std::move(e), internal::PropertySegment(*c_, name_pos_),
+                  &status_);
     }
     pos_ = end;
     pending_ = false;
@@ -149,7 +144,8 @@ bool PropertyCursor::Next(Property* out) {
   Type type;
   if (Error e = internal::ReadHeader(*c_, &p, depth_, &header, &type);
       !e.ok()) {
-    return Stop(std::move(e), PropertySegment(*c_, name_pos), &status_);
+    return Stop(std::move(e), internal::PropertySegment(*c_, name_pos),
+                &status_);
   }
   out->name = TextView(c_, name);
   out->value = ValueView(c_, value_pos, header, type, depth_);

@@ -84,6 +84,21 @@ std::string Describe(const std::string& bytes, const DecodeOptions& o) {
                       absl::BytesToHexString(bytes.substr(0, 200)));
 }
 
+// Both decoders charge the same allocation account, up to the same point
+// (they write it back on failure too): any difference in what is charged,
+// and so in where a budget would stop them, shows here without searching
+// for the budget that exposes it.
+bool SameCharges(const std::string& bytes, DecodeOptions o) {
+  uint64_t a = 3, b = 3;
+  o.alloc_account = &a;
+  const Verdict ref = Reference(bytes, o);
+  o.alloc_account = &b;
+  const Verdict got = ViewDecode(bytes, o);
+  EXPECT_EQ(a, b) << Describe(bytes, o);
+  EXPECT_EQ(got.error.kind, ref.error.kind) << got.error.ToString();
+  return a == b && got.error.kind == ref.error.kind;
+}
+
 // Returns false (after reporting) on the first difference.
 bool SameAsReference(const std::string& bytes, const DecodeOptions& o,
                      bool lazy_error_exact, bool lazy_value) {
@@ -272,6 +287,8 @@ TEST_P(RandomTest, EveryTruncation) {
     for (size_t cut = 0; cut < bytes->size(); ++cut) {
       ASSERT_TRUE(
           SameAsReference(bytes->substr(0, cut), Decode(true), true, false))
+          << "value #" << i << " cut at " << cut;
+      ASSERT_TRUE(SameCharges(bytes->substr(0, cut), Decode(true)))
           << "value #" << i << " cut at " << cut;
       ++cases;
     }
@@ -463,6 +480,35 @@ std::vector<std::string> HandMade() {
     values.push_back(Variant::MakeDictionary(d));
   }
   {
+    Dictionary d;  // keys that differ only in their elements
+    for (const char* t : {"a", "b", "c"}) {
+      d.entries.emplace_back(Variant::PackedStrings({t}), Variant());
+    }
+    for (const char* t : {"a", "b", "c"}) {
+      NodePath np;
+      np.names = {t};
+      d.entries.emplace_back(Variant::MakeNodePath(np), Variant());
+    }
+    for (const char* t : {"a", "b", "c"}) {
+      Object o;
+      o.kind = Object::Kind::kFull;
+      o.class_name = "N";
+      o.properties = {{t, Variant()}};
+      d.entries.emplace_back(Variant::MakeObject(o), Variant());
+    }
+    values.push_back(Variant::MakeDictionary(d));
+    Object obj;  // property values that are counted containers
+    obj.kind = Object::Kind::kFull;
+    obj.class_name = "O";
+    for (int i = 0; i < 4; ++i) {
+      Array a;
+      for (int j = 0; j <= i; ++j) a.items.push_back(Variant());
+      obj.properties.emplace_back("p", Variant::MakeArray(a));
+      obj.properties.emplace_back("q", Variant::PackedStrings({"x", "y"}));
+    }
+    values.push_back(Variant::MakeObject(obj));
+  }
+  {
     Object obj;
     obj.kind = Object::Kind::kFull;
     obj.class_name = "Node";
@@ -500,6 +546,7 @@ TEST(DifferentialTest, HandMadeShapesEveryTruncationAndBudget) {
         const std::string part = bytes.substr(0, cut);
         o.max_alloc_bytes = 0;
         ASSERT_TRUE(SameAsReference(part, o, true, false)) << "cut " << cut;
+        ASSERT_TRUE(SameCharges(part, o)) << "cut " << cut;
         for (uint64_t budget = 1; budget <= need + 1;
              budget += 1 + budget / 16) {
           o.max_alloc_bytes = budget;

@@ -292,6 +292,18 @@ Error ReadPackedStringsCount(const Context& c, size_t* pos, uint32_t* count) {
   return {};
 }
 
+namespace {
+
+// Long names are cut (as the reference decoder does), so that error paths
+// stay short whatever the keys.
+constexpr size_t kMaxKeyInPath = 64;
+
+std::string Cut(const std::string& s) {
+  return s.size() > kMaxKeyInPath ? s.substr(0, kMaxKeyInPath) + "..." : s;
+}
+
+}  // namespace
+
 std::string KeySegment(const Context& c, size_t key_pos, size_t index) {
   Type t = Type::kNil;
   if (c.Remaining(key_pos) >= 4) {
@@ -302,9 +314,6 @@ std::string KeySegment(const Context& c, size_t key_pos, size_t index) {
   if (t == Type::kString || t == Type::kStringName) {
     WireText text;
     if (ReadWireString(c, &pos, /*check_text=*/true, &text).ok()) {
-      // Long keys are cut (as the reference decoder does), so that error
-      // paths stay short whatever the keys.
-      constexpr size_t kMaxKeyInPath = 64;
       const std::string k = TextOf(c, text);
       std::string s = "[\"";
       for (char ch : absl::string_view(k).substr(0, kMaxKeyInPath)) {
@@ -324,6 +333,14 @@ std::string KeySegment(const Context& c, size_t key_pos, size_t index) {
     }
   }
   return absl::StrCat("{#", index, "}");
+}
+
+std::string PropertySegment(const Context& c, size_t name_pos) {
+  WireText name;
+  if (!ReadWireString(c, &name_pos, /*check_text=*/true, &name).ok()) {
+    return ".";
+  }
+  return "." + Cut(TextOf(c, name));
 }
 
 }  // namespace internal

@@ -91,6 +91,10 @@ int PackedWidth(const Context& c, Type type, uint32_t header);
 // key): ["text"], [42] or {#index}; as the reference decoder names it.
 std::string KeySegment(const Context& c, size_t key_pos, size_t index);
 
+// The path segment of an Object property whose name is at `name_pos`:
+// ".name" (long names cut, as the reference decoder does).
+std::string PropertySegment(const Context& c, size_t name_pos);
+
 }  // namespace internal
 }  // namespace view
 }  // namespace gdwire

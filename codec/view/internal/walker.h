@@ -113,15 +113,14 @@ class Walker {
 
  private:
   struct Frame {
-    Type kind;         // kArray, kDictionary or kObject
-    bool in_key;       // Dictionary: key being read; Object: name being read
-    uint32_t count;    // children (pairs, properties)
-    uint32_t index;    // children started
-    size_t key_pos;    // Dictionary key / Object property name position
-    size_t header;     // the container's header
-    size_t charge_at;  // where the reference charges the container box
-    uint64_t outer;    // input the enclosing containers still need
-    uint64_t after;    // Dictionary: promised after the current entry
+    Type kind;       // kArray, kDictionary or kObject
+    bool in_key;     // Dictionary: key being read; Object: name being read
+    uint32_t count;  // children (pairs, properties)
+    uint32_t index;  // children started
+    size_t key_pos;  // Dictionary key / Object property name position
+    size_t header;   // the container's header
+    uint64_t outer;  // input the enclosing containers still need
+    uint64_t after;  // Dictionary: promised after the current entry
   };
 
   void Promise(uint64_t bytes) {
@@ -145,15 +144,14 @@ class Walker {
     const uint64_t box = f.kind == Type::kArray        ? sizeof(Array)
                          : f.kind == Type::kDictionary ? sizeof(Dictionary)
                                                        : sizeof(Object);
-    if (Error e = Charge(box, f.charge_at); !e.ok()) return e;
+    if (Error e = Charge(box, f.header); !e.ok()) return e;
     if constexpr (H::kBuild) return h_->End(f.header);
     return {};
   }
 
-  void Push(Type kind, uint32_t count, size_t header, size_t charge_at) {
+  void Push(Type kind, uint32_t count, size_t header) {
     const uint64_t outer = budget_ != nullptr ? budget_->promised : 0;
-    stack_.push_back(
-        Frame{kind, false, count, 0, 0, header, charge_at, outer, 0});
+    stack_.push_back(Frame{kind, false, count, 0, 0, header, outer, 0});
   }
 
   Error Value(size_t* pos, int depth) {
@@ -175,7 +173,6 @@ class Walker {
             return e;
           }
         }
-        const size_t charge_at = *pos - 4;
         uint32_t count;
         if (Error e = ReadCount(c_, "Array", pos, &count); !e.ok()) return e;
         bool backed;
@@ -185,7 +182,7 @@ class Walker {
           return e;
         }
         if constexpr (H::kBuild) h_->BeginArray(et, backed);
-        Push(Type::kArray, count, start, charge_at);
+        Push(Type::kArray, count, start);
         return {};
       }
       case Type::kDictionary: {
@@ -206,7 +203,6 @@ class Walker {
             return e;
           }
         }
-        const size_t charge_at = *pos - 4;
         uint32_t count;
         if (Error e = ReadCount(c_, "Dictionary", pos, &count); !e.ok()) {
           return e;
@@ -220,7 +216,7 @@ class Walker {
           return e;
         }
         if constexpr (H::kBuild) h_->BeginDictionary(kt, vt, backed);
-        Push(Type::kDictionary, count, start, charge_at);
+        Push(Type::kDictionary, count, start);
         return {};
       }
       case Type::kObject:
@@ -275,7 +271,7 @@ class Walker {
       return e;
     }
     if constexpr (H::kBuild) h_->BeginObject(cls, backed);
-    Push(Type::kObject, count, start, start);
+    Push(Type::kObject, count, start);
     return {};
   }
 
@@ -297,9 +293,7 @@ class Walker {
       } else {
         size_t pos = f.key_pos;
         WireText name;
-        if (ReadWireString(c_, &pos, true, &name).ok()) {
-          absl::StrAppend(&p, ".", TextOf(c_, name));
-        }
+        p += PropertySegment(c_, f.key_pos);
       }
     }
     return p;
