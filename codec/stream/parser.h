@@ -65,6 +65,9 @@
 
 namespace gdwire {
 namespace stream {
+namespace internal {
+struct WireType;
+}  // namespace internal
 
 template <typename H>
 class Parser {
@@ -172,6 +175,7 @@ class Parser {
   bool StartString(StringRole role);
   bool StringDone();
   bool EmitText(const uint8_t* p, size_t k);
+  bool EmitPart(absl::string_view text, uint8_t flags);
   bool NodePathRest(const uint8_t* p);
   bool PackedCount(const uint8_t* p);
   bool PackedData();
@@ -194,6 +198,7 @@ class Parser {
   H* h_;
   DecodeOptions opts_;
   FrameOptions frame_;
+  const internal::WireType* types_;  // the dialect's wire-id table
 
   // Input of the current Feed.
   const uint8_t* begin_ = nullptr;

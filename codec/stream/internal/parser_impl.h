@@ -23,9 +23,18 @@ namespace gdwire {
 namespace stream {
 namespace internal {
 
-// Payload bytes of a type whose payload has a fixed size, -1 otherwise.
-inline int FixedPayloadSize(Dialect d, Type t, uint32_t header) {
-  const bool flag64 = (header & wire::kFlag64) != 0;
+// What the parser needs to know of a wire id, looked up once per header.
+struct WireType {
+  bool valid = false;
+  Type type = Type::kNil;
+  // Payload bytes when the payload has a fixed size, else -1; [1] with
+  // header bit 16 set (64-bit fields, or an Object sent as an id).
+  int16_t fixed[2] = {-1, -1};
+  uint8_t reals = 0;  // real components of a math type
+  uint8_t ints = 0;   // i32 components of an integer vector / Rect2i
+};
+
+inline int FixedPayloadSize(Dialect d, Type t, bool flag64) {
   if (int n = RealComponents(t)) {
     return n * (flag64 && HasRealWidthFlag(d, t) ? 8 : 4);
   }
@@ -42,10 +51,58 @@ inline int FixedPayloadSize(Dialect d, Type t, uint32_t header) {
     case Type::kRID:
       return d == Dialect::kGodot4 ? 8 : 0;
     case Type::kObject:
-      return (header & wire::kFlagObjectAsId) != 0 ? 8 : -1;
+      return flag64 ? 8 : -1;  // bit 16: an Object sent as an id
     default:
       return -1;
   }
+}
+
+// The dialect's 256 wire ids (the low 8 bits of a header).
+inline const WireType* WireTypes(Dialect d) {
+  static const auto* tables = [] {
+    auto* t = new WireType[3][256];
+    for (Dialect dd :
+         {Dialect::kGodot3, Dialect::kGodot4, Dialect::kPandemonium}) {
+      WireType* row = t[static_cast<int>(dd)];
+      for (uint32_t id = 0; id < 256; ++id) {
+        Type type;
+        if (!TypeFromWireId(dd, id, &type)) continue;
+        row[id].valid = true;
+        row[id].type = type;
+        row[id].fixed[0] =
+            static_cast<int16_t>(FixedPayloadSize(dd, type, false));
+        row[id].fixed[1] =
+            static_cast<int16_t>(FixedPayloadSize(dd, type, true));
+        row[id].reals = static_cast<uint8_t>(RealComponents(type));
+        row[id].ints = static_cast<uint8_t>(IntComponents(type));
+      }
+    }
+    return t;
+  }();
+  return tables[static_cast<int>(d)];
+}
+
+// f32 -> f64 keeping NaN payloads (WidenF32Exact), fast for the others.
+inline double Widen(float f) {
+  return f == f ? static_cast<double>(f) : WidenF32Exact(f);
+}
+
+// True when p[0, n) is printable-range ASCII without NUL: text that needs no
+// UTF-8 check, no BOM strip and no NUL cut.
+inline bool PlainAscii(const uint8_t* p, size_t n) {
+  size_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    uint64_t w;
+    std::memcpy(&w, p + i, 8);
+    const uint64_t high = w & 0x8080808080808080ull;
+    const uint64_t zero =
+        (w - 0x0101010101010101ull) & ~w & 0x8080808080808080ull;
+    if ((high | zero) != 0) return false;
+  }
+  for (; i < n; ++i) {
+    if (p[i] == 0 || p[i] >= 0x80) return false;
+  }
+  return true;
 }
 
 inline std::string QuotedKey(absl::string_view key) {
@@ -65,7 +122,10 @@ inline constexpr size_t kMaxPathKey = 1024;
 template <typename H>
 Parser<H>::Parser(H* handler, const DecodeOptions& options,
                   const FrameOptions& framing)
-    : h_(handler), opts_(options), frame_(framing) {
+    : h_(handler),
+      opts_(options),
+      frame_(framing),
+      types_(internal::WireTypes(options.dialect)) {
   Reset();
 }
 
@@ -458,8 +518,11 @@ bool Parser<H>::Run() {
       }
       case kNodePathNext:
         if (np_index_ < np_total_) {
-          StartString(np_index_ < np_names_ ? StringRole::kNodePathName
-                                            : StringRole::kNodePathSubname);
+          if (!StartString(np_index_ < np_names_
+                               ? StringRole::kNodePathName
+                               : StringRole::kNodePathSubname)) {
+            return false;
+          }
           break;
         }
         if (!h_->End(EndEvent{Type::kNodePath, 0})) return Stop();
@@ -475,8 +538,8 @@ bool Parser<H>::Run() {
         f.want_value = false;
         if (f.count == 0) {
           if (!EndContainer()) return false;
-        } else {
-          StartString(StringRole::kPropertyName);
+        } else if (!StartString(StringRole::kPropertyName)) {
+          return false;
         }
         break;
       }
@@ -524,7 +587,7 @@ bool Parser<H>::Run() {
       }
       case kPackedStringsNext:
         if (pk_index_ < pk_count_) {
-          StartString(StringRole::kPackedElement);
+          if (!StartString(StringRole::kPackedElement)) return false;
           break;
         }
         if (!h_->End(EndEvent{type_, 0})) return Stop();
@@ -537,15 +600,22 @@ bool Parser<H>::Run() {
 template <typename H>
 bool Parser<H>::Header(const uint8_t* q) {
   header_ = wire::LoadU32(q);
-  const uint32_t id = header_ & wire::kTypeMask;
-  if (!TypeFromWireId(opts_.dialect, id, &type_)) {
+  const internal::WireType& wt = types_[header_ & wire::kTypeMask];
+  if (!wt.valid) {
     return Fail(ErrorKind::kInvalidType, value_start_,
-                absl::StrCat("invalid type id ", id));
+                absl::StrCat("invalid type id ", header_ & wire::kTypeMask));
   }
-  const int fixed = internal::FixedPayloadSize(opts_.dialect, type_, header_);
+  type_ = wt.type;
+  const int fixed = wt.fixed[(header_ & wire::kFlag64) != 0];
   if (fixed >= 0) {
     fixed_len_ = static_cast<size_t>(fixed);
     if (fixed == 0) return FixedPayload(nullptr);
+    if (carry_len_ == 0 && Avail() >= fixed_len_) {  // all here: no state
+      field_start_ = Pos();
+      const uint8_t* payload = p_;
+      Advance(fixed_len_);
+      return FixedPayload(payload);
+    }
     state_ = kFixed;
     return true;
   }
@@ -592,8 +662,9 @@ bool Parser<H>::FixedPayload(const uint8_t* q) {
   e.type = type_;
   e.header = header_;
   const bool flag64 = (header_ & wire::kFlag64) != 0;
-  if (int n = RealComponents(type_)) {
-    const bool wide = flag64 && HasRealWidthFlag(opts_.dialect, type_);
+  const internal::WireType& wt = types_[header_ & wire::kTypeMask];
+  if (int n = wt.reals) {
+    const bool wide = fixed_len_ == size_t(n) * 8;
     e.wide = wide;
     e.count = n;
     for (int i = 0; i < n; ++i) {
@@ -602,10 +673,10 @@ bool Parser<H>::FixedPayload(const uint8_t* q) {
         e.reals[i] =
             opts_.real_is_double ? d : WidenF32Exact(NarrowF64ToF32(d));
       } else {
-        e.reals[i] = WidenF32Exact(wire::LoadF32(q + 4 * i));
+        e.reals[i] = internal::Widen(wire::LoadF32(q + 4 * i));
       }
     }
-  } else if (int n = IntComponents(type_)) {
+  } else if (int n = wt.ints) {
     e.count = n;
     for (int i = 0; i < n; ++i) {
       e.ints[i] = static_cast<int32_t>(wire::LoadU32(q + 4 * i));
@@ -662,6 +733,29 @@ bool Parser<H>::StartString(StringRole role) {
       f.key_not_canonical = false;
     }
   }
+  // The common case: the whole string (length, text, padding) is in this
+  // piece and is plain ASCII: one zero-copy part, no scanner.
+  if (carry_len_ == 0 && Avail() >= 4) {
+    const uint32_t n = wire::LoadU32(p_);
+    const size_t total = 4 + size_t{n} + wire::Pad4(n);
+    if (n <= (1u << 24) && n <= opts_.max_string_bytes && Avail() >= total &&
+        internal::PlainAscii(p_ + 4, n)) {
+      str_start_ = Pos();
+      str_len_ = n;
+      str_parts_ = 0;
+      str_text_bytes_ = 0;
+      text_.Begin(0, opts_.dialect);  // clean verdict for StringDone
+      const uint8_t* text = p_ + 4;
+      Advance(total);
+      state_ = kStrPad;  // where StringDone is called from
+      str_pad_left_ = 0;
+      if (!EmitPart(absl::string_view(reinterpret_cast<const char*>(text), n),
+                    kFirstPart | kLastPart)) {
+        return false;
+      }
+      return StringDone();
+    }
+  }
   state_ = kStrLen;
   return true;
 }
@@ -679,30 +773,39 @@ bool Parser<H>::EmitText(const uint8_t* p, size_t k) {
   }
   if (done && n == 0) parts[n++] = absl::string_view();
   for (int i = 0; i < n; ++i) {
-    StringPart s;
-    s.role = str_role_;
-    s.text = parts[i];
-    s.flags = str_parts_ == 0 ? kFirstPart : 0;
+    uint8_t flags = 0;
     if (done && i == n - 1) {
-      s.flags |= kLastPart;
-      if (!text_.canonical()) s.flags |= kNotCanonical;
+      flags = kLastPart;
+      if (!text_.canonical()) flags |= kNotCanonical;
     }
-    ++str_parts_;
-    if (str_capture_) {
-      Frame& f = stack_.back();
-      if (f.key_text.size() + s.text.size() > internal::kMaxPathKey) {
-        f.key_too_long = true;
-      } else {
-        f.key_text.append(s.text.data(), s.text.size());
-      }
-    }
-    if (str_text_bytes_ < 6) {
-      const size_t c = std::min<size_t>(6 - str_text_bytes_, s.text.size());
-      std::memcpy(script_prefix_ + str_text_bytes_, s.text.data(), c);
-    }
-    str_text_bytes_ += s.text.size();
-    if (!h_->String(s)) return Stop();
+    if (!EmitPart(parts[i], flags)) return false;
   }
+  return true;
+}
+
+// Hands one part of the current string to the handler (kFirstPart is added
+// to the first), keeping what paths and script checks need.
+template <typename H>
+bool Parser<H>::EmitPart(absl::string_view text, uint8_t flags) {
+  StringPart s;
+  s.role = str_role_;
+  s.text = text;
+  s.flags = flags | (str_parts_ == 0 ? kFirstPart : 0);
+  ++str_parts_;
+  if (str_capture_) {
+    Frame& f = stack_.back();
+    if (f.key_text.size() + text.size() > internal::kMaxPathKey) {
+      f.key_too_long = true;
+    } else {
+      f.key_text.append(text.data(), text.size());
+    }
+  }
+  if (str_text_bytes_ < 6) {
+    const size_t c = std::min<size_t>(6 - str_text_bytes_, text.size());
+    std::memcpy(script_prefix_ + str_text_bytes_, text.data(), c);
+  }
+  str_text_bytes_ += text.size();
+  if (!h_->String(s)) return Stop();
   return true;
 }
 
