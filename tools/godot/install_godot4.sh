@@ -33,6 +33,7 @@ cleanup() {
   mountpoint -q "$R/proc" && umount "$R/proc" || true
 }
 trap cleanup EXIT
+trap 'cleanup; exit 130' INT TERM
 
 if [ ! -x "$R/usr/bin/apt-get" ]; then
   echo "debootstrap sid into $R (a few minutes)" >&2
@@ -57,5 +58,5 @@ chroot "$R" sh -c 'apt-get -o Acquire::Check-Valid-Until=false update -qq &&
   DEBIAN_FRONTEND=noninteractive apt-get -o Acquire::Check-Valid-Until=false \
     install -y -qq --no-install-recommends godot >/dev/null'
 cleanup
-trap - EXIT
+trap - EXIT INT TERM
 echo "godot4: $("$here/godot4" --version 2>/dev/null | tail -n 1) ($R)"
