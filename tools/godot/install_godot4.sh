@@ -13,6 +13,16 @@ here="$(cd "$(dirname "$0")" && pwd)"
 R="${1:-${GODOT4_ROOT:-/opt/godot4-sid}}"
 MIRROR="${DEBIAN_MIRROR:-http://deb.debian.org/debian}"
 export GODOT4_ROOT="$R"
+case "$R" in
+  /* ) ;;
+  *) echo "install_godot4.sh: ROOT must be an absolute path" >&2; exit 2 ;;
+esac
+case "${R%/}" in
+  "" | /usr | /opt | /tmp | /var | /home | /root | /etc)
+    echo "install_godot4.sh: refusing ROOT=$R (give a folder of its own)" >&2
+    exit 2
+    ;;
+esac
 
 if [ -x "$R/usr/bin/godot" ] && "$here/godot4" --version >/dev/null 2>&1; then
   echo "godot4: $("$here/godot4" --version 2>/dev/null | tail -n 1) ($R)"
