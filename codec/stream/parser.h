@@ -145,8 +145,15 @@ class Parser {
     enum KeyKind : uint8_t { kOther, kText, kInt } key_kind = kOther;
     bool key_not_canonical = false;
     bool key_too_long = false;
+    // A key that came whole in one piece is only pointed at (key_view);
+    // Feed() copies it into key_text before the piece goes away.
+    bool key_in_piece = false;
     int64_t key_int = 0;
+    absl::string_view key_view;
     std::string key_text;
+    absl::string_view key() const {
+      return key_in_piece ? key_view : absl::string_view(key_text);
+    }
   };
 
   bool Run();

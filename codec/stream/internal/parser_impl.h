@@ -154,6 +154,12 @@ absl::Status Parser<H>::Feed(absl::Span<const uint8_t> bytes) {
   chunk_base_ = consumed_;
   Run();
   consumed_ = Pos();
+  for (Frame& f : stack_) {  // keys pointing into the piece: keep a copy
+    if (f.key_in_piece) {
+      f.key_text.assign(f.key_view.data(), f.key_view.size());
+      f.key_in_piece = false;
+    }
+  }
   begin_ = p_ = end_ = nullptr;
   chunk_base_ = consumed_;
   return status_;
@@ -266,9 +272,9 @@ std::string Parser<H>::Path() const {
         } else if (f.key_kind == Frame::kText && !f.key_too_long) {
           std::string key;
           if (f.key_not_canonical) {
-            internal::AppendCanonical(f.key_text, &key);
+            internal::AppendCanonical(f.key(), &key);
           } else {
-            key = f.key_text;
+            key = std::string(f.key());
           }
           s += internal::QuotedKey(key);
         } else {
@@ -281,9 +287,9 @@ std::string Parser<H>::Path() const {
         } else {
           std::string name;
           if (f.key_not_canonical) {
-            internal::AppendCanonical(f.key_text, &name);
+            internal::AppendCanonical(f.key(), &name);
           } else {
-            name = f.key_text;
+            name = std::string(f.key());
           }
           absl::StrAppend(&s, ".", name);
         }
@@ -434,7 +440,7 @@ bool Parser<H>::Run() {
           Frame& f = stack_.back();
           if (f.type == Type::kDictionary && !f.want_value) {
             f.key_kind = Frame::kOther;
-            f.key_text.clear();
+            f.key_in_piece = false;
           }
         }
         value_start_ = Pos();
@@ -729,6 +735,7 @@ bool Parser<H>::StartString(StringRole role) {
     if (key || role == StringRole::kPropertyName) {
       str_capture_ = true;
       f.key_text.clear();
+      f.key_in_piece = false;
       f.key_too_long = false;
       f.key_not_canonical = false;
     }
@@ -744,7 +751,7 @@ bool Parser<H>::StartString(StringRole role) {
       str_len_ = n;
       str_parts_ = 0;
       str_text_bytes_ = 0;
-      text_.Begin(0, opts_.dialect);  // clean verdict for StringDone
+      text_.Pass();  // a clean verdict for StringDone
       const uint8_t* text = p_ + 4;
       Advance(total);
       state_ = kStrPad;  // where StringDone is called from
@@ -794,7 +801,12 @@ bool Parser<H>::EmitPart(absl::string_view text, uint8_t flags) {
   ++str_parts_;
   if (str_capture_) {
     Frame& f = stack_.back();
-    if (f.key_text.size() + text.size() > internal::kMaxPathKey) {
+    if (text.size() > internal::kMaxPathKey) {
+      f.key_too_long = true;
+    } else if (s.whole()) {
+      f.key_in_piece = true;
+      f.key_view = text;
+    } else if (f.key_text.size() + text.size() > internal::kMaxPathKey) {
       f.key_too_long = true;
     } else {
       f.key_text.append(text.data(), text.size());
