@@ -4,12 +4,14 @@
 // tests against real Godot engines (tests/interop/run_interop.sh).
 //
 //   echo_server --dialect=godot4 [--port=0] [--port_file=PATH]
-//               [--connections=4] [--timeout_s=300]
+//               [--connections=4] [--timeout_s=300] [--max_messages=N]
+//               [--dump=FILE] [--reader=stream|reference]
 //
 // It listens on 127.0.0.1 only (the port given, or an ephemeral one, printed
 // as "listening 127.0.0.1:PORT" and written to --port_file), serves
-// connections one event loop at a time (poll, non-blocking), and exits when
-// --connections connections have ended, or with failure at --timeout_s.
+// connections in one event loop (poll, non-blocking), and exits when
+// --connections connections have ended, after --max_messages values (the
+// connections still open are cut), or with failure at --timeout_s.
 //
 // Every connection opens with a hello, a String sent by StreamPeer.put_var:
 //   "gdwire-interop echo FRAMING"             the engine sends values
@@ -86,6 +88,7 @@ struct Flags {
   std::string port_file;
   int connections = 1;
   int timeout_s = 300;
+  uint64_t max_messages = 0;  // 0: no limit
   std::string dump;  // mismatch details (full texts, bytes) appended here
   MessageReader::Impl reader = MessageReader::Impl::kStream;
 };
@@ -187,9 +190,15 @@ class Connection {
     return true;
   }
 
+  uint64_t received() const { return received_; }
+
   // Ends the connection and adds its counts to `t`; prints its CONN line.
-  void Finish(Totals* t) {
-    if (mode_ == Mode::kEcho) {
+  // `cut`: the server stopped it (--max_messages), so what it did not get
+  // to is neither lost nor an error.
+  void Finish(Totals* t, bool cut = false) {
+    if (cut) {
+      // Counted as received; nothing else to judge.
+    } else if (mode_ == Mode::kEcho) {
       if (declared_ < 0) {
         Fail("connection ended without its \"end N\" message");
       } else if (static_cast<uint64_t>(declared_) > received_) {
@@ -551,6 +560,8 @@ bool ParseFlags(int argc, char** argv, Flags* f) {
                                            : MessageReader::Impl::kStream;
     } else if (kv.first == "--dump") {
       f->dump = kv.second;
+    } else if (kv.first == "--max_messages") {
+      ok = absl::SimpleAtoi(kv.second, &f->max_messages);
     } else if (kv.first == "--timeout_s") {
       ok = absl::SimpleAtoi(kv.second, &f->timeout_s) && f->timeout_s > 0;
     } else {
@@ -570,7 +581,8 @@ int Main(int argc, char** argv) {
     std::fprintf(stderr,
                  "usage: echo_server --dialect=godot4|godot3 [--port=0] "
                  "[--port_file=PATH] [--connections=N] [--timeout_s=S] "
-                 "[--dump=FILE] [--reader=stream|reference]\n");
+                 "[--dump=FILE] [--reader=stream|reference] "
+                 "[--max_messages=N]\n");
     return 2;
   }
   if (!flags.dump.empty()) {
@@ -613,10 +625,19 @@ int Main(int argc, char** argv) {
   Totals totals;
   int accepted = 0;
   bool timed_out = false;
+  bool limit_hit = false;
   while (totals.connections < flags.connections) {
     if (std::chrono::steady_clock::now() > deadline) {
       timed_out = true;
       break;
+    }
+    if (flags.max_messages > 0) {
+      uint64_t live = totals.received;
+      for (auto& c : conns) live += c->received();
+      if (live >= flags.max_messages) {
+        limit_hit = true;
+        break;
+      }
     }
     std::vector<pollfd> fds;
     fds.push_back({lfd, POLLIN, 0});
@@ -654,7 +675,7 @@ int Main(int argc, char** argv) {
                                }),
                 conns.end());
   }
-  for (auto& c : conns) c->Finish(&totals);
+  for (auto& c : conns) c->Finish(&totals, limit_hit);
   close(lfd);
   if (timed_out) {
     std::fprintf(stderr, "echo_server: timed out after %d s\n",
@@ -662,16 +683,17 @@ int Main(int argc, char** argv) {
   }
   std::printf(
       "SERVER dialect=%s connections=%d received=%llu sent=%llu lost=%llu "
-      "mismatched=%llu errors=%llu%s\n",
+      "mismatched=%llu errors=%llu%s%s\n",
       std::string(DialectName(flags.dialect)).c_str(), totals.connections,
       static_cast<unsigned long long>(totals.received),
       static_cast<unsigned long long>(totals.sent),
       static_cast<unsigned long long>(totals.lost),
       static_cast<unsigned long long>(totals.mismatched),
       static_cast<unsigned long long>(totals.errors),
-      timed_out ? " timed_out" : "");
+      timed_out ? " timed_out" : "", limit_hit ? " max_messages" : "");
   const bool ok = !timed_out && totals.lost == 0 && totals.mismatched == 0 &&
-                  totals.errors == 0 && totals.connections == flags.connections;
+                  totals.errors == 0 &&
+                  (limit_hit || totals.connections == flags.connections);
   return ok ? 0 : 1;
 }
 
