@@ -338,6 +338,72 @@ TEST_P(Utf8Test, MutatedValidText) {
   }
 }
 
+// Long texts (up to ~6 KB) of alternating stretches: ASCII, valid
+// multi-byte text, Godot 3-only forms (surrogates, 5/6-byte, accepted
+// overlongs) and, rarely, one bad byte or a NUL, so that the vector kernel
+// and the scalar hand-over alternate many times within one string.
+TEST_P(Utf8Test, LongAlternatingText) {
+  std::mt19937_64 rng(31337);
+  size_t valid = 0, long_valid = 0;
+  for (int iter = 0; iter < 400; ++iter) {
+    std::vector<uint8_t> s;
+    const size_t want = rng() % 6000;
+    while (s.size() < want) {
+      const uint64_t r = rng();
+      const size_t len = 1 + (r >> 8) % 200;
+      switch (r % 16) {
+        case 0:
+        case 1:
+        case 2:
+        case 3:
+        case 4:
+          s.insert(s.end(), len, uint8_t('a' + (r >> 20) % 26));
+          break;
+        case 5:
+        case 6:
+        case 7:
+        case 8:
+        case 9:
+          for (size_t k = 0; k < len / 3; ++k) {
+            uint32_t cp = 0x80 + rng() % 0x10FF80;
+            if (cp >= 0xD800 && cp <= 0xDFFF) cp = 0x4E2D;
+            const auto q = Encode(cp, 0);
+            s.insert(s.end(), q.begin(), q.end());
+          }
+          break;
+        case 10: {
+          const auto q = Encode(0xD800 + rng() % 0x800, 3);  // surrogate
+          s.insert(s.end(), q.begin(), q.end());
+          break;
+        }
+        case 11: {
+          const auto q = Encode(0x200000 + rng() % 0x7FE00000, 5 + rng() % 2);
+          s.insert(s.end(), q.begin(), q.end());
+          break;
+        }
+        case 12:
+          s.insert(s.end(), {0xE0, 0x81, 0x80});  // accepted overlong
+          break;
+        case 13:
+          if (rng() % 64 == 0) s.push_back(static_cast<uint8_t>(rng()));
+          break;
+        case 14:
+          if (rng() % 64 == 0) s.push_back(0);
+          break;
+        default:
+          if (rng() % 64 == 0 && !s.empty()) s.pop_back();  // cut a sequence
+      }
+    }
+    Expect(s, iter % 16);
+    const WireText t = CheckWireText(s.data(), s.size(), TextRules::kLenient);
+    valid += t.ok;
+    long_valid += t.ok && t.end - t.begin > 3000;
+  }
+  // Enough of the texts are valid (and long) to exercise many hand-overs.
+  EXPECT_GT(valid, 100u);
+  EXPECT_GT(long_valid, 40u);
+}
+
 // A BOM-only string with n < 3 is not stripped; the vector paths see no
 // difference between strings that end and strings cut by a NUL.
 TEST_P(Utf8Test, ResultFields) {
