@@ -394,6 +394,9 @@ void RunKernel(benchmark::State& state, const Case& c, bool simd) {
     benchmark::ClobberMemory();
   }
   state.SetBytesProcessed(int64_t(state.iterations()) * int64_t(bytes));
+  // Items: elements (structs for the interleave kernels, bytes for text).
+  state.SetItemsProcessed(int64_t(state.iterations()) *
+                          int64_t(bytes / c.granule));
   state.counters["out_bytes"] = double(out_bytes);
   if (g_paired && simd) {
     const Paired p =
