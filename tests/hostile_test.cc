@@ -102,8 +102,12 @@ Error Check(const std::string& what, const std::string& bytes, Dialect d,
   if (want.kind != ErrorKind::kOk) {
     EXPECT_EQ(ErrorKindName(e.kind), ErrorKindName(want.kind)) << ctx;
   }
-  if (want.offset >= 0) EXPECT_EQ(e.offset, uint64_t(want.offset)) << ctx;
-  if (!want.path.empty()) EXPECT_EQ(e.path, want.path) << ctx;
+  if (want.offset >= 0) {
+    EXPECT_EQ(e.offset, uint64_t(want.offset)) << ctx;
+  }
+  if (!want.path.empty()) {
+    EXPECT_EQ(e.path, want.path) << ctx;
+  }
   EXPECT_LE(e.offset, bytes.size()) << ctx;
   return e;
 }

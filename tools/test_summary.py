@@ -12,12 +12,14 @@ Usage:
   tools/test_summary.py --sum=FILE
       prints the closing line: the sum of every stage in FILE
 
-Counts individual gtest cases from <testlogs>/<pkg>/<name>/test.xml (an
-sh_test, e.g. a fuzz target, is one case). A test target with no test.xml
+Counts individual gtest cases from <testlogs>/<pkg>/<name>/test.xml, or
+.../shard_K_of_N/test.xml for sharded tests (an sh_test, e.g. a fuzz
+target, is one case). A test target with no test.xml
 (failed to build, not run), or with one older than --since (left from an
 earlier run), counts as 1 failure.
 """
 import argparse
+import glob
 import os
 import shlex
 import subprocess
@@ -44,12 +46,17 @@ def count(patterns, logs, since):
     passed = failed = skipped = 0
     for t in targets:
         pkg, name = t.lstrip("/").split(":")
-        xml = os.path.join(logs, pkg, name, "test.xml")
-        if not os.path.exists(xml) or (since and os.path.getmtime(xml) < since):
+        base = os.path.join(logs, pkg, name)
+        # A sharded test has one test.xml per shard.
+        xmls = ([os.path.join(base, "test.xml")]
+                if os.path.exists(os.path.join(base, "test.xml"))
+                else sorted(glob.glob(os.path.join(base, "shard_*_of_*",
+                                                   "test.xml"))))
+        if not xmls or any(since and os.path.getmtime(x) < since for x in xmls):
             print("no result for %s" % t)
             failed += 1
             continue
-        cases = list(ET.parse(xml).getroot().iter("testcase"))
+        cases = [c for x in xmls for c in ET.parse(x).getroot().iter("testcase")]
         for case in cases:
             if case.find("failure") is not None or case.find("error") is not None:
                 failed += 1

@@ -585,12 +585,15 @@ class Decoder {
   }
 
   Error ArrayValue(uint32_t header, int depth, Variant* out) {
-    const size_t start = pos_ - 4;  // the header
     Array arr;
     if (opts_.dialect == Dialect::kGodot4) {
       const uint32_t kind = (header >> wire::kArrayKindShift) & wire::kKindMask;
       if (Error e = ContainerTypeOf(kind, &arr.element_type); !e.ok()) return e;
     }
+    // The box is charged at the count's word minus 4: the header, or in a
+    // typed godot4 Array the last word of its element type (views mirror
+    // this offset).
+    const size_t start = pos_ - 4;
     uint32_t count;
     if (Error e = Count("Array", &count); !e.ok()) return e;
     bool backed;
@@ -618,7 +621,6 @@ class Decoder {
   }
 
   Error DictionaryValue(uint32_t header, int depth, Variant* out) {
-    const size_t start = pos_ - 4;  // the header
     Dictionary dict;
     if (opts_.dialect == Dialect::kGodot4) {
       const uint32_t kk = (header >> wire::kDictKeyKindShift) & wire::kKindMask;
@@ -627,6 +629,7 @@ class Decoder {
       if (Error e = ContainerTypeOf(kk, &dict.key_type); !e.ok()) return e;
       if (Error e = ContainerTypeOf(vk, &dict.value_type); !e.ok()) return e;
     }
+    const size_t start = pos_ - 4;  // as in ArrayValue
     uint32_t count;
     if (Error e = Count("Dictionary", &count); !e.ok()) return e;
     bool backed;
