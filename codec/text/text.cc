@@ -136,17 +136,27 @@ void AppendEscapedC(const std::string& s, bool question_mark,
   }
 }
 
-std::string NodePathString(const NodePath& np) {
+// NodePath's String form. Godot 3 puts ':' before each subname; Godot 4
+// appends ':' and the subnames joined by ':' only when that join is not
+// empty (so one empty subname prints nothing; seen on 4.6.3 in the live
+// interop test: names [a], subnames [""] -> NodePath("a")).
+std::string NodePathString(const NodePath& np, bool godot4) {
   std::string s = np.absolute ? "/" : "";
   for (size_t i = 0; i < np.names.size(); ++i) {
     if (i > 0) s += '/';
     s += np.names[i];
   }
-  for (const std::string& sub : np.subnames) {
-    s += ':';
-    s += sub;
+  std::string subs;
+  for (size_t i = 0; i < np.subnames.size(); ++i) {
+    if (godot4 && i == 0) {
+      subs += np.subnames[i];
+    } else {
+      subs += ':';
+      subs += np.subnames[i];
+    }
   }
-  return s;
+  if (godot4 && !subs.empty()) s += ':';
+  return s + subs;
 }
 
 bool HasDotOrE(const std::string& s) {
@@ -214,7 +224,8 @@ class Writer {
         return;
       case Type::kNodePath:
         out_ += "NodePath(\"";
-        AppendEscapedC(NodePathString(v.node_path()), Godot3Style(), &out_);
+        AppendEscapedC(NodePathString(v.node_path(), d_ == Dialect::kGodot4),
+                       Godot3Style(), &out_);
         out_ += "\")";
         return;
       case Type::kRID:

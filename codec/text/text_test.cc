@@ -727,6 +727,27 @@ TEST(KeyOrder, StringLikeInGodot4Only) {
   EXPECT_TRUE(internal::KeyLess(s, sn, Dialect::kPandemonium, false));
 }
 
+// Godot 4 writes ':' + the joined subnames only when the join is not
+// empty; Godot 3 writes ':' before every subname (engine behaviour seen in
+// the live interop test with Godot 4.6.3).
+TEST(NodePathText, EmptySubnames) {
+  NodePath one_empty;
+  one_empty.names = {"a"};
+  one_empty.subnames = {""};
+  NodePath two_empty = one_empty;
+  two_empty.subnames = {"", ""};
+  NodePath mixed = one_empty;
+  mixed.subnames = {"", "x"};
+  const Variant a = Variant::MakeNodePath(one_empty);
+  const Variant b = Variant::MakeNodePath(two_empty);
+  const Variant c = Variant::MakeNodePath(mixed);
+  EXPECT_EQ(ToText(a, Dialect::kGodot4), "NodePath(\"a\")");
+  EXPECT_EQ(ToText(b, Dialect::kGodot4), "NodePath(\"a::\")");
+  EXPECT_EQ(ToText(c, Dialect::kGodot4), "NodePath(\"a::x\")");
+  EXPECT_EQ(ToText(a, Dialect::kGodot3), "NodePath(\"a:\")");
+  EXPECT_EQ(ToText(b, Dialect::kGodot3), "NodePath(\"a::\")");
+}
+
 }  // namespace
 }  // namespace text
 }  // namespace gdwire
