@@ -52,17 +52,17 @@ bool VariantBuilder::Scalar(const ScalarEvent& e) {
 bool VariantBuilder::String(const StringPart& s) {
   if (s.first()) text_.clear();
   if (!s.last()) {
-    text_.append(s.text.data(), s.text.size());
+    text_.append(s.text.begin(), s.text.end());
     return true;
   }
   std::string t;
   if (s.flags & kNotCanonical) {
-    text_.append(s.text.data(), s.text.size());
+    text_.append(s.text.begin(), s.text.end());
     internal::AppendCanonical(text_, &t);
   } else if (s.first()) {
-    t.assign(s.text.data(), s.text.size());
+    t.assign(s.text.begin(), s.text.end());
   } else {
-    text_.append(s.text.data(), s.text.size());
+    text_.append(s.text.begin(), s.text.end());
     t = std::move(text_);
   }
   text_.clear();

@@ -812,7 +812,7 @@ bool Parser<H>::EmitPart(absl::string_view text, uint8_t flags) {
       f.key_text.append(text.data(), text.size());
     }
   }
-  if (str_text_bytes_ < 6) {
+  if (str_text_bytes_ < 6 && !text.empty()) {
     const size_t c = std::min<size_t>(6 - str_text_bytes_, text.size());
     std::memcpy(script_prefix_ + str_text_bytes_, text.data(), c);
   }
@@ -1043,7 +1043,7 @@ bool Parser<H>::PackedData() {
   c.wide = pk_wide_;
   if (pk_carry_len_ > 0) {  // complete an element split across pieces
     const size_t k = std::min<size_t>(Avail(), pk_elem_ - pk_carry_len_);
-    std::memcpy(pk_carry_ + pk_carry_len_, p_, k);
+    if (k > 0) std::memcpy(pk_carry_ + pk_carry_len_, p_, k);
     Advance(k);
     pk_carry_len_ += k;
     pk_left_ -= k;

@@ -133,7 +133,7 @@ WireTextScanner::Text WireTextScanner::Consume(const uint8_t* p, size_t k) {
     if (p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF) off = 3;
   } else if (bom_pending_) {  // they straddle pieces: hold them back
     const size_t take = std::min<size_t>(3 - at, k);
-    std::memcpy(bom_ + at, p, take);
+    if (take > 0) std::memcpy(bom_ + at, p, take);
     off = take;
     if (at + take < 3) return t;
     bom_pending_ = false;
