@@ -2,6 +2,8 @@
 
 #include "codec/view/test_util.h"
 
+#include <pthread.h>
+
 #include <utility>
 
 namespace gdwire {
@@ -71,7 +73,24 @@ absl::StatusOr<Variant> Packed(const ValueView& v, bool real_is_double) {
 
 }  // namespace
 
-absl::StatusOr<Variant> LazyBuild(const ValueView& v, bool real_is_double) {
+// Deep values are rebuilt on a thread with a large stack (the helper
+// recurses; the library does not). Shallow ones need no thread.
+thread_local int t_depth = 0;
+thread_local bool t_big_stack = false;
+constexpr int kShallow = 64;
+constexpr char kTooDeepHere[] = "too deep for this stack";
+
+struct DepthGuard {
+  DepthGuard() { ++t_depth; }
+  ~DepthGuard() { --t_depth; }
+};
+
+absl::StatusOr<Variant> LazyBuildOnThisStack(const ValueView& v,
+                                             bool real_is_double) {
+  DepthGuard guard;
+  if (t_depth > kShallow && !t_big_stack) {
+    return absl::AbortedError(kTooDeepHere);
+  }
   const Type t = v.type();
   if (const int n = RealComponents(t)) {
     double c[16];
@@ -137,7 +156,8 @@ absl::StatusOr<Variant> LazyBuild(const ValueView& v, bool real_is_double) {
         PropertyCursor cur = ov.properties();
         PropertyCursor::Property prop;
         while (cur.Next(&prop)) {
-          GDWIRE_ASSIGN_OR_RETURN(value, LazyBuild(prop.value, real_is_double));
+          GDWIRE_ASSIGN_OR_RETURN(
+              value, LazyBuildOnThisStack(prop.value, real_is_double));
           o.properties.emplace_back(prop.name.ToString(), std::move(value));
         }
         if (!cur.status().ok()) return cur.status();
@@ -150,7 +170,7 @@ absl::StatusOr<Variant> LazyBuild(const ValueView& v, bool real_is_double) {
       a.element_type = av.element_type().ToContainerType();
       for (const absl::StatusOr<ValueView>& e : av.elements()) {
         if (!e.ok()) return e.status();
-        GDWIRE_ASSIGN_OR_RETURN(item, LazyBuild(*e, real_is_double));
+        GDWIRE_ASSIGN_OR_RETURN(item, LazyBuildOnThisStack(*e, real_is_double));
         a.items.push_back(std::move(item));
       }
       return Variant::MakeArray(std::move(a));
@@ -162,8 +182,10 @@ absl::StatusOr<Variant> LazyBuild(const ValueView& v, bool real_is_double) {
       d.value_type = dv.value_type().ToContainerType();
       for (const auto& e : dv.entries()) {
         if (!e.ok()) return e.status();
-        GDWIRE_ASSIGN_OR_RETURN(key, LazyBuild(e->key, real_is_double));
-        GDWIRE_ASSIGN_OR_RETURN(value, LazyBuild(e->value, real_is_double));
+        GDWIRE_ASSIGN_OR_RETURN(key,
+                                LazyBuildOnThisStack(e->key, real_is_double));
+        GDWIRE_ASSIGN_OR_RETURN(value,
+                                LazyBuildOnThisStack(e->value, real_is_double));
         d.Set(std::move(key), std::move(value));
       }
       return Variant::MakeDictionary(std::move(d));
@@ -180,6 +202,44 @@ absl::StatusOr<Variant> LazyBuild(const ValueView& v, bool real_is_double) {
     default:
       return Packed(v, real_is_double);
   }
+}
+
+namespace {
+
+struct Job {
+  const ValueView* v;
+  bool real_is_double;
+  absl::StatusOr<Variant> result;
+};
+
+void* RunJob(void* arg) {
+  t_big_stack = true;
+  Job* job = static_cast<Job*>(arg);
+  job->result = LazyBuildOnThisStack(*job->v, job->real_is_double);
+  return nullptr;
+}
+
+}  // namespace
+
+absl::StatusOr<Variant> LazyBuild(const ValueView& v, bool real_is_double) {
+  // The helper recurses (the library does not): give 1025 levels room
+  // even in sanitizer builds.
+  absl::StatusOr<Variant> direct = LazyBuildOnThisStack(v, real_is_double);
+  if (direct.ok() || direct.status().message() != kTooDeepHere) {
+    return direct;
+  }
+  Job job{&v, real_is_double, absl::UnknownError("not run")};
+  pthread_attr_t attr;
+  pthread_attr_init(&attr);
+  pthread_attr_setstacksize(&attr, size_t{512} << 20);
+  pthread_t thread;
+  if (pthread_create(&thread, &attr, RunJob, &job) != 0) {
+    pthread_attr_destroy(&attr);
+    return absl::ResourceExhaustedError("no thread for a deep value");
+  }
+  pthread_join(thread, nullptr);
+  pthread_attr_destroy(&attr);
+  return std::move(job.result);
 }
 
 }  // namespace testing

@@ -119,6 +119,7 @@ class Walker {
     uint32_t index;  // children started
     size_t key_pos;  // Dictionary key / Object property name position
     size_t header;   // the container's header
+    size_t box_at;   // where the reference charges the container's box
     uint64_t outer;  // input the enclosing containers still need
     uint64_t after;  // Dictionary: promised after the current entry
   };
@@ -144,14 +145,14 @@ class Walker {
     const uint64_t box = f.kind == Type::kArray        ? sizeof(Array)
                          : f.kind == Type::kDictionary ? sizeof(Dictionary)
                                                        : sizeof(Object);
-    if (Error e = Charge(box, f.header); !e.ok()) return e;
+    if (Error e = Charge(box, f.box_at); !e.ok()) return e;
     if constexpr (H::kBuild) return h_->End(f.header);
     return {};
   }
 
-  void Push(Type kind, uint32_t count, size_t header) {
+  void Push(Type kind, uint32_t count, size_t header, size_t box_at) {
     const uint64_t outer = budget_ != nullptr ? budget_->promised : 0;
-    stack_.push_back(Frame{kind, false, count, 0, 0, header, outer, 0});
+    stack_.push_back(Frame{kind, false, count, 0, 0, header, box_at, outer, 0});
   }
 
   Error Value(size_t* pos, int depth) {
@@ -173,6 +174,9 @@ class Walker {
             return e;
           }
         }
+        // The reference charges the box at the count's word minus 4: the
+        // header, or the last word of a typed Array's element type.
+        const size_t box_at = *pos - 4;
         uint32_t count;
         if (Error e = ReadCount(c_, "Array", pos, &count); !e.ok()) return e;
         bool backed;
@@ -182,7 +186,7 @@ class Walker {
           return e;
         }
         if constexpr (H::kBuild) h_->BeginArray(et, backed);
-        Push(Type::kArray, count, start);
+        Push(Type::kArray, count, start, box_at);
         return {};
       }
       case Type::kDictionary: {
@@ -203,6 +207,7 @@ class Walker {
             return e;
           }
         }
+        const size_t box_at = *pos - 4;  // as for Array
         uint32_t count;
         if (Error e = ReadCount(c_, "Dictionary", pos, &count); !e.ok()) {
           return e;
@@ -216,7 +221,7 @@ class Walker {
           return e;
         }
         if constexpr (H::kBuild) h_->BeginDictionary(kt, vt, backed);
-        Push(Type::kDictionary, count, start);
+        Push(Type::kDictionary, count, start, box_at);
         return {};
       }
       case Type::kObject:
@@ -271,7 +276,7 @@ class Walker {
       return e;
     }
     if constexpr (H::kBuild) h_->BeginObject(cls, backed);
-    Push(Type::kObject, count, start);
+    Push(Type::kObject, count, start, start);
     return {};
   }
 
@@ -291,8 +296,6 @@ class Walker {
       } else if (f.in_key) {
         absl::StrAppend(&p, ".<property #", i, ">");
       } else {
-        size_t pos = f.key_pos;
-        WireText name;
         p += PropertySegment(c_, f.key_pos);
       }
     }
