@@ -32,7 +32,7 @@ class Buffer {
   static constexpr size_t kSlack = 64;
 
   Buffer(size_t size, size_t misalign)
-      : size_(size), misalign_(misalign), raw_(size + misalign + 3 * kSlack) {
+      : size_(size), raw_(size + misalign + 3 * kSlack) {
     const auto addr = reinterpret_cast<uintptr_t>(raw_.data());
     const size_t align = (64 - addr % 64) % 64;
     offset_ = align + kSlack + misalign;
@@ -57,7 +57,6 @@ class Buffer {
 
  private:
   size_t size_;
-  size_t misalign_;
   size_t offset_ = 0;
   std::vector<uint8_t> raw_;
 };
@@ -77,23 +76,23 @@ inline std::vector<uint32_t> SpecialF32Bits() {
 }
 
 inline std::vector<uint64_t> SpecialF64Bits() {
-  return {
-      0x0000000000000000ull, 0x8000000000000000ull, 0x7FF0000000000000ull,
-      0xFFF0000000000000ull, 0x7FF8000000000000ull, 0xFFF8000000000000ull,
-      0x7FF0000000000001ull,  // sNaN, payload only in the low bits
-      0xFFF0000000000001ull, 0x7FF8000000000001ull, 0x7FF0000020000000ull,
-      0x7FF000001FFFFFFFull, 0x7FF7FFFFFFFFFFFFull, 0x7FFFFFFFFFFFFFFFull,
-      0xFFFFFFFFFFFFFFFFull, 0x7FF5A5A5A5A5A5A5ull,
-      0x0000000000000001ull,                         // smallest subnormal -> 0
-      0x000FFFFFFFFFFFFFull, 0x3690000000000000ull,  // 2^-150: ties to 0
-      0x36A0000000000000ull,  // 2^-149: min f32 subnormal
-      0x3810000000000000ull,  // min f32 normal
-      0x380FFFFFFFFFFFFFull, 0x47EFFFFFE0000000ull,  // max f32 + half ulp ->
-                                                     // inf
-      0x47EFFFFFDFFFFFFFull, 0x47EFFFFFFFFFFFFFull, 0x7FEFFFFFFFFFFFFFull,
-      0xFFEFFFFFFFFFFFFFull, 0x3FF0000010000000ull,  // 1 + half f32 ulp: tie
-      0x3FF0000030000000ull, 0x3FF0000010000001ull, 0xBFF0000010000000ull,
-      0x3FF0000000000000ull, 0x3FD5555555555555ull};
+  return {0x0000000000000000ull, 0x8000000000000000ull, 0x7FF0000000000000ull,
+          0xFFF0000000000000ull, 0x7FF8000000000000ull, 0xFFF8000000000000ull,
+          0x7FF0000000000001ull,  // sNaN, payload only in the low bits
+          0xFFF0000000000001ull, 0x7FF8000000000001ull, 0x7FF0000020000000ull,
+          0x7FF000001FFFFFFFull, 0x7FF7FFFFFFFFFFFFull, 0x7FFFFFFFFFFFFFFFull,
+          0xFFFFFFFFFFFFFFFFull, 0x7FF5A5A5A5A5A5A5ull,
+          0x0000000000000001ull,  // smallest subnormal -> 0
+          0x000FFFFFFFFFFFFFull, 0x3690000000000000ull,  // 2^-150: ties to 0
+          0x36A0000000000000ull,  // 2^-149: min f32 subnormal
+          0x3810000000000000ull,  // min f32 normal
+          0x380FFFFFFFFFFFFFull, 0x47EFFFFFE0000000ull,  // max f32 + half ulp
+                                                         // -> inf
+          0x47EFFFFFDFFFFFFFull, 0x47EFFFFFFFFFFFFFull, 0x7FEFFFFFFFFFFFFFull,
+          0xFFEFFFFFFFFFFFFFull,
+          0x3FF0000010000000ull,  // 1 + half f32 ulp: tie
+          0x3FF0000030000000ull, 0x3FF0000010000001ull, 0xBFF0000010000000ull,
+          0x3FF0000000000000ull, 0x3FD5555555555555ull};
 }
 
 inline std::vector<int64_t> SpecialI64() {
