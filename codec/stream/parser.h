@@ -51,6 +51,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -92,6 +93,14 @@ class Parser {
 
   // Back to the start of a new stream (same handler and options).
   void Reset();
+
+  // For a handler, during one of its calls: fail the parse with this error
+  // (at the current offset and path) when the call returns false, instead
+  // of stopping. (The DOM handler reports its memory budget this way.)
+  void Abort(ErrorKind kind, std::string detail) {
+    abort_kind_ = kind;
+    abort_detail_ = std::move(detail);
+  }
 
   bool stopped() const { return stopped_; }
   bool failed() const { return !error_.ok(); }
@@ -194,6 +203,11 @@ class Parser {
   bool FrameDone();
 
   bool Stop() {
+    if (abort_kind_ != ErrorKind::kOk) {
+      const ErrorKind kind = abort_kind_;
+      abort_kind_ = ErrorKind::kOk;
+      return Fail(kind, Pos(), std::move(abort_detail_));
+    }
     stopped_ = true;
     return false;
   }
@@ -218,6 +232,8 @@ class Parser {
   State state_ = kValueStart;
   Error error_;
   absl::Status status_;
+  ErrorKind abort_kind_ = ErrorKind::kOk;
+  std::string abort_detail_;
   bool stopped_ = false;
   uint64_t values_ = 0;
 

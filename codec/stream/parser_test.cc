@@ -273,6 +273,48 @@ TEST(Parser, FramedStreamsCheckPrefixesAtOnce) {
   EXPECT_EQ(e.offset, 8u);
 }
 
+TEST(ValueReader, AbsoluteMemoryBudget) {
+  // An Array of 1000 strings of 100 bytes (~104 KB on the wire).
+  Array a;
+  for (int i = 0; i < 1000; ++i) {
+    a.items.push_back(Variant::String(std::string(100, 'a' + i % 26)));
+  }
+  const std::string in =
+      *reference::Encode(Variant::MakeArray(a), EncodeOptions());
+  DecodeOptions tight;
+  tight.max_alloc_bytes = 50000;
+  for (size_t piece : {size_t{1400}, in.size()}) {
+    ValueReader r(tight);
+    std::vector<Variant> out;
+    absl::Status st;
+    for (size_t i = 0; i < in.size() && st.ok(); i += piece) {
+      st = r.Feed(absl::string_view(in).substr(i, piece), &out);
+    }
+    const Error e = ErrorFromStatus(st);
+    EXPECT_EQ(e.kind, ErrorKind::kLimitExceeded) << st;
+    EXPECT_EQ(e.path.rfind("$[", 0), 0u) << e.path;  // names the element
+    EXPECT_TRUE(out.empty());
+  }
+  DecodeOptions roomy;
+  roomy.max_alloc_bytes = 1 << 20;
+  auto v = Decode(Bytes(in), roomy);
+  ASSERT_TRUE(v.ok()) << v.status();
+  EXPECT_EQ(v->array().items.size(), 1000u);
+  // A 64 KiB packed array against a 16 KiB budget fails while it arrives.
+  std::string packed = Hex("1d00000000000100") + std::string(65536, 'x');
+  DecodeOptions small;
+  small.max_alloc_bytes = 16384;
+  ValueReader r(small);
+  std::vector<Variant> out;
+  absl::Status st;
+  size_t fed = 0;
+  for (; fed < packed.size() && st.ok(); fed += 1400) {
+    st = r.Feed(absl::string_view(packed).substr(fed, 1400), &out);
+  }
+  EXPECT_EQ(ErrorFromStatus(st).kind, ErrorKind::kLimitExceeded);
+  EXPECT_LT(fed, 20000u);
+}
+
 }  // namespace
 }  // namespace stream
 }  // namespace gdwire

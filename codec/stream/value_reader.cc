@@ -47,6 +47,9 @@ absl::StatusOr<Variant> Decode(absl::Span<const uint8_t> bytes,
   VariantBuilder builder(opts);
   builder.set_stop_after_value(true);
   Parser<VariantBuilder> parser(&builder, opts);
+  builder.set_abort([&parser](ErrorKind kind, std::string detail) {
+    parser.Abort(kind, std::move(detail));
+  });
   absl::Status st = parser.Feed(bytes);
   if (st.ok() && !parser.stopped()) st = parser.Finish();
   if (!st.ok()) return st;

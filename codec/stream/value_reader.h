@@ -27,6 +27,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -46,7 +48,11 @@ class ValueReader {
  public:
   explicit ValueReader(const DecodeOptions& options,
                        const FrameOptions& framing = FrameOptions())
-      : builder_(options), parser_(&builder_, options, framing) {}
+      : builder_(options), parser_(&builder_, options, framing) {
+    builder_.set_abort([this](ErrorKind kind, std::string detail) {
+      parser_.Abort(kind, std::move(detail));
+    });
+  }
   ValueReader(const ValueReader&) = delete;
   ValueReader& operator=(const ValueReader&) = delete;
 

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "absl/strings/str_cat.h"
 #include "absl/types/span.h"
 #include "codec/stream/internal/wire_text.h"
 #include "codec/types.h"
@@ -50,6 +51,9 @@ bool VariantBuilder::Scalar(const ScalarEvent& e) {
 }
 
 bool VariantBuilder::String(const StringPart& s) {
+  if (!Charge(s.text.size() + (s.last() ? sizeof(std::string) : 0))) {
+    return false;
+  }
   if (s.first()) text_.clear();
   if (!s.last()) {
     text_.append(s.text.begin(), s.text.end());
@@ -180,6 +184,7 @@ T* Grow(std::vector<T>* v, size_t m) {
 bool VariantBuilder::Chunk(const ChunkEvent& c) {
   const uint8_t* p = c.data;
   const size_t m = c.count * std::max(PackedComponents(c.type), 1);
+  if (!Charge(c.type == Type::kPackedByteArray ? m : m * 8)) return false;
   switch (c.type) {
     case Type::kPackedByteArray:
       bytes_.insert(bytes_.end(), p, p + m);
@@ -311,7 +316,47 @@ bool VariantBuilder::Admit(const ContainerType& ct, Variant* v) {
          ct.name == "RefCounted" || ct.name == "Reference";
 }
 
+// What a value costs, roughly as the reference decoder counts it: the
+// Variant itself, and the heap blocks behind it.
+bool VariantBuilder::Charge(uint64_t bytes) {
+  if (opts_.max_alloc_bytes == 0 || opts_.max_alloc_bytes == UINT64_MAX) {
+    return true;
+  }
+  uint64_t& total =
+      opts_.alloc_account != nullptr ? *opts_.alloc_account : charged_;
+  if (bytes > opts_.max_alloc_bytes || total > opts_.max_alloc_bytes - bytes) {
+    if (abort_) {
+      abort_(ErrorKind::kLimitExceeded,
+             absl::StrCat("decoding needs more than max_alloc_bytes (",
+                          opts_.max_alloc_bytes, " bytes) of memory"));
+    }
+    return false;
+  }
+  total += bytes;
+  return true;
+}
+
 bool VariantBuilder::Attach(Variant v) {
+  // Text and packed elements were charged as they arrived.
+  uint64_t cost = sizeof(Variant);
+  switch (v.type()) {
+    case Type::kArray:
+      cost += sizeof(Array);
+      break;
+    case Type::kDictionary:
+      cost += sizeof(Dictionary);
+      break;
+    case Type::kObject:
+      cost += sizeof(Object);
+      break;
+    default:
+      break;
+  }
+  if (!stack_.empty() && stack_.back().type == Type::kDictionary &&
+      stack_.back().have_key) {
+    cost += sizeof(std::pair<Variant, Variant>) + 32;  // entry + index node
+  }
+  if (!Charge(cost)) return false;
   if (stack_.empty()) {
     values_.push_back(std::move(v));
     return true;
@@ -354,6 +399,7 @@ bool VariantBuilder::Attach(Variant v) {
 
 bool VariantBuilder::ValueDone(uint64_t begin, uint64_t /*end*/) {
   offsets_.push_back(begin);
+  charged_ = 0;  // each value has its own budget
   return !stop_after_value_;
 }
 

@@ -20,11 +20,13 @@
 #define GDWIRE_CODEC_STREAM_VARIANT_BUILDER_H_
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <unordered_map>
 #include <utility>
 #include <vector>
 
+#include "codec/error.h"
 #include "codec/options.h"
 #include "codec/stream/events.h"
 #include "codec/variant.h"
@@ -50,6 +52,15 @@ class VariantBuilder {
   std::vector<uint64_t>& offsets() { return offsets_; }
   // When set, ValueDone returns false: the parser stops after each value.
   void set_stop_after_value(bool stop) { stop_after_value_ = stop; }
+  // Memory budget (DecodeOptions::max_alloc_bytes when not 0, shared
+  // through alloc_account when given): the builder charges what each value
+  // it builds takes, and when one would go over it calls `abort` (the
+  // parser's Abort) and returns false. Without an absolute budget nothing
+  // is charged: the builder reserves nothing from declared counts, so its
+  // memory grows with the bytes received only.
+  void set_abort(std::function<void(ErrorKind, std::string)> abort) {
+    abort_ = std::move(abort);
+  }
   // Drops everything, including a value half built.
   void Clear();
 
@@ -67,6 +78,7 @@ class VariantBuilder {
   };
 
   bool Attach(Variant v);
+  bool Charge(uint64_t bytes);
   ContainerType TypeOf(const ContainerDesc& d, const std::string& name) const;
   static bool Admit(const ContainerType& ct, Variant* v);
   Variant FinishPacked();
@@ -76,6 +88,8 @@ class VariantBuilder {
   std::vector<Variant> values_;
   std::vector<uint64_t> offsets_;
   bool stop_after_value_ = false;
+  std::function<void(ErrorKind, std::string)> abort_;
+  uint64_t charged_ = 0;  // this value's charges (without alloc_account)
 
   // The string being received, and the leaves that hold no values.
   std::string text_;

@@ -138,6 +138,7 @@ void Parser<H>::Reset() {
   error_ = Error();
   status_ = absl::OkStatus();
   stopped_ = false;
+  abort_kind_ = ErrorKind::kOk;
   values_ = 0;
   carry_len_ = 0;
   in_frame_ = false;
