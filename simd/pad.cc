@@ -17,6 +17,10 @@ namespace simd {
 namespace {
 
 inline void StoreU32LE(uint8_t* p, uint32_t v) {
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  std::memcpy(p, &v, 4);
+  return;
+#endif
   p[0] = static_cast<uint8_t>(v);
   p[1] = static_cast<uint8_t>(v >> 8);
   p[2] = static_cast<uint8_t>(v >> 16);
@@ -32,12 +36,32 @@ inline size_t PutPadded(const uint8_t* src, size_t n, uint8_t* dst) {
   return padded;
 }
 
+// Copies n bytes with at most two fixed-size (overlapping) moves when n is
+// small: packed string arrays are mostly short strings, where a call to
+// memcpy costs more than the copy. Reads and writes only [0, n).
+inline void CopyBytes(uint8_t* dst, const char* src, size_t n) {
+  if (n >= 8 && n <= 16) {
+    std::memcpy(dst, src, 8);
+    std::memcpy(dst + n - 8, src + n - 8, 8);
+  } else if (n > 16 && n <= 32) {
+    std::memcpy(dst, src, 16);
+    std::memcpy(dst + n - 16, src + n - 16, 16);
+  } else if (n >= 4 && n < 8) {
+    std::memcpy(dst, src, 4);
+    std::memcpy(dst + n - 4, src + n - 4, 4);
+  } else if (n < 4) {
+    for (size_t i = 0; i < n; ++i) dst[i] = static_cast<uint8_t>(src[i]);
+  } else {
+    std::memcpy(dst, src, n);
+  }
+}
+
 // One packed-string element; `n` is the string's size.
 inline size_t PutElement(const char* s, size_t n, uint8_t* dst) {
   StoreU32LE(dst, static_cast<uint32_t>(n + 1));
   const size_t padded = PaddedSize(n + 1);
   std::memset(dst + 4 + padded - 4, 0, 4);  // the NUL and the padding
-  if (n != 0) std::memcpy(dst + 4, s, n);
+  CopyBytes(dst + 4, s, n);
   return 4 + padded;
 }
 

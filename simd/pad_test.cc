@@ -117,6 +117,23 @@ TEST(Pad, PackedStrings) {
       ASSERT_EQ(used, size - 4 - PaddedSize(last.size() + 1));
     }
   }
+  // Every short length (the small-copy paths), each at every offset mod 4.
+  for (size_t len = 0; len <= 100; ++len) {
+    std::vector<std::string> v;
+    for (size_t k = 0; k < 4; ++k) {
+      std::string s(len, 'a');
+      for (char& c : s) c = static_cast<char>('a' + rng() % 26);
+      v.push_back(s);
+      v.push_back(std::string(k + 1, 'k'));
+    }
+    const size_t size = PackedStringsSize(v.data(), v.size());
+    Buffer got(size, len % 8), want(size, 0);
+    test::FillRandom(got.data(), size, &rng);
+    ASSERT_EQ(WritePackedStrings(v.data(), v.size(), got.data()), size);
+    scalar::WritePackedStrings(v.data(), v.size(), want.data());
+    ASSERT_EQ(0, std::memcmp(got.data(), want.data(), size)) << len;
+    ASSERT_TRUE(got.GuardsIntact()) << len;
+  }
   // The layout of one element, byte for byte.
   const std::string s[] = {"abc", "", "abcd"};
   uint8_t buf[64];
