@@ -560,6 +560,100 @@ TEST(DifferentialTest, HandMadeShapesEveryTruncationAndBudget) {
   EXPECT_GT(limited, 1000);
 }
 
+// Text of every UTF-8 class at every kind of place a wire string occurs,
+// in both rule sets (godot4 strict, godot3 lenient + canonical text).
+TEST(DifferentialTest, Utf8ClassesEverywhere) {
+  const std::vector<std::string> pieces = {"a",
+                                           "\xC3\xA9",
+                                           "\xE2\x82\xAC",
+                                           "\xF0\x9F\x98\x80",
+                                           "\xC0\x80",
+                                           "\xC1\xBF",
+                                           "\xE0\x80\x80",
+                                           "\xE0\x80\xBF",
+                                           "\xE0\x9F\xBF",
+                                           "\xF0\x80\x80\x80",
+                                           "\xF0\x8F\xBF\xBF",
+                                           "\xF0\x80\x80\xBF",
+                                           "\xF8\x80\x80\x80\x80",
+                                           "\xFC\x80\x80\x80\x80\x80",
+                                           "\xF8\x88\x80\x80\x80",
+                                           "\xFD\xBF\xBF\xBF\xBF\xBF",
+                                           "\xED\xA0\x80",
+                                           "\xED\xBF\xBF",
+                                           "\xF4\x90\x80\x80",
+                                           "\xF7\xBF\xBF\xBF",
+                                           "\x80",
+                                           "\xBF",
+                                           "\xFE",
+                                           "\xFF",
+                                           "\xC3",
+                                           "\xE2\x82",
+                                           "\xF0\x9F\x98",
+                                           "\xC3\x28",
+                                           "\xE2\x28\xA1",
+                                           "\xEF\xBB\xBF",
+                                           std::string("\0", 1),
+                                           std::string("\0\xFF", 2)};
+  // Places: String, StringName, PackedStringArray element, NodePath
+  // component, Dictionary key, Object class and property name, Signal
+  // name, typed-Array class name.
+  auto wire_string = [](const std::string& t) {
+    std::string b;
+    wire::AppendU32(&b, static_cast<uint32_t>(t.size()));
+    b += t;
+    wire::AppendPad4(&b, t.size());
+    return b;
+  };
+  auto u32 = [](uint32_t v) {
+    std::string b;
+    wire::AppendU32(&b, v);
+    return b;
+  };
+  int cases = 0;
+  for (const std::string& x : pieces) {
+    for (const std::string& text :
+         {x, "ab" + x, x + "cd", "\xEF\xBB\xBF" + x, x + x}) {
+      const std::string ws = wire_string(text);
+      for (Dialect d : {Dialect::kGodot4, Dialect::kGodot3}) {
+        const uint32_t str = 4;
+        const uint32_t name = d == Dialect::kGodot4 ? 21 : 4;
+        const uint32_t packed = d == Dialect::kGodot4 ? 34 : 23;
+        const uint32_t nodepath = d == Dialect::kGodot4 ? 22 : 15;
+        const uint32_t dict = d == Dialect::kGodot4 ? 27 : 18;
+        const uint32_t object = d == Dialect::kGodot4 ? 24 : 17;
+        std::vector<std::string> inputs = {
+            u32(str) + ws,
+            u32(name) + ws,
+            u32(packed) + u32(2) + wire_string("ok") + ws,
+            u32(nodepath) + u32(0x80000001) + u32(1) + u32(1) +
+                wire_string("n") + ws,
+            u32(dict) + u32(2) + u32(str) + ws + u32(0) + u32(str) +
+                wire_string("k") + u32(str) + ws,
+            u32(object) + ws + u32(1) + ws + u32(0),
+            u32(object) + wire_string("N") + u32(1) + ws + u32(str) + ws,
+        };
+        if (d == Dialect::kGodot4) {
+          inputs.push_back(u32(26) + ws + u32(5) + u32(0));      // Signal
+          inputs.push_back(u32(28 | (2u << 16)) + ws + u32(0));  // Array[C]
+          inputs.push_back(u32(28 | (3u << 16)) + ws + u32(0));  // Array[S]
+        }
+        for (const std::string& in : inputs) {
+          for (bool objects : {true, false}) {
+            DecodeOptions o;
+            o.dialect = d;
+            o.allow_objects = objects;
+            ASSERT_TRUE(SameAsReference(in, o, true, true))
+                << absl::BytesToHexString(in);
+            ++cases;
+          }
+        }
+      }
+    }
+  }
+  EXPECT_GT(cases, 3000);
+}
+
 TEST(DifferentialTest, DeepNestingNeedsNoRecursion) {
   // 1025 levels decode, 1026 do not; 100000 levels fail without a stack
   // overflow (the views never recurse).
