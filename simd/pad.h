@@ -20,9 +20,10 @@
 //   size_t used;
 //   if (!gdwire::simd::SkipWireStrings(p, size, count, &used)) { /* bad */ }
 //
-// The zero check (FindNonZero / AllZero) is a SIMD kernel; the writers are
-// memcpy plus one 4-byte store for the tail word, which is as fast as a
-// copy gets.
+// The zero check (FindNonZero / AllZero) is a SIMD kernel. The writers
+// zero the last (partial) word with one 4-byte store and copy the bytes
+// over it: memcpy for long payloads, two fixed-size overlapping moves for
+// strings of up to 32 bytes (no call, no byte loop).
 
 #ifndef GDWIRE_SIMD_PAD_H_
 #define GDWIRE_SIMD_PAD_H_
