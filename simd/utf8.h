@@ -4,16 +4,17 @@
 // File: simd/utf8.h
 // -----------------------------------------------------------------------------
 //
-// Validation of a wire string's text (spec §7.4) with an all-ASCII SIMD fast
-// path. The verdict and the bad index are exactly those of
+// Validation of a wire string's text (spec §7.4), vectorised, with an
+// all-ASCII fast path. The verdict and the bad index are exactly those of
 // gdwire::reference::DecodeWireText: one leading BOM (EF BB BF) is skipped
 // when n >= 3, the text ends at the first NUL (bytes after it are not
 // looked at), and the text is then checked with
 //   kStrict  (godot4): RFC 3629, no overlongs/surrogates/> U+10FFFF;
 //   kLenient (godot3, pandemonium): Godot 3's parser, 1..6-byte sequences,
 //            surrogates and code points up to 0x7FFFFFFF accepted, C0/C1
-//            rejected, longer overlongs rejected only when the lead payload
-//            and the low 6 bits of bytes 2 and 3 are all zero.
+//            rejected, longer overlongs rejected only when the lead payload,
+//            byte 2's payload and the top bits of byte 3 are all zero
+//            (`((b3 & 0x7F) >> (7 - len)) == 0`, codec/reference/utf8.h).
 //
 // Example (the fast path of a string decode):
 //
