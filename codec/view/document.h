@@ -26,7 +26,16 @@
 //
 // IMPORTANT: Lifetime. The Document does not copy the bytes: the buffer
 // must outlive the Document, and the Document every view made from it.
-// Moving a Document keeps its views valid.
+// Moving a Document keeps its views valid. The options are copied, but an
+// `alloc_account` they point to is used (by ToVariant) for as long as the
+// Document lives.
+//
+// Errors: the lazy accessors check what they read with the reference
+// decoder's checks (same kind and offset). Moving a cursor past a child it
+// yielded skips that child structurally (bounds, counts, types, depth,
+// permissions; its text is not validated), so a cursor may report a later
+// structural error where a full decode would stop earlier at bad text
+// inside the skipped child. Validate() and ToVariant() are exact.
 
 #ifndef GDWIRE_CODEC_VIEW_DOCUMENT_H_
 #define GDWIRE_CODEC_VIEW_DOCUMENT_H_
