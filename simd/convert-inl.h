@@ -25,9 +25,11 @@ namespace simd {
 namespace HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
 
-// f32 bytes -> f64 bytes. Loop unrolled 2x; the last partial vector is
-// redone as one overlapping vector (src and dst do not overlap, and each
-// output depends only on its input, so rewriting is harmless).
+// f32 bytes -> f64 bytes. A few leading elements one at a time so the
+// stores are aligned (internal::HeadToAlign), then the loop unrolled 2x;
+// the last partial vector is redone as one overlapping vector (src and dst
+// do not overlap, and each output depends only on its input, so rewriting
+// is harmless). The other kernels here have the same shape.
 void WidenF32ToF64Impl(const uint8_t* HWY_RESTRICT src, size_t n,
                        uint8_t* HWY_RESTRICT dst) {
   const hn::ScalableTag<double> dd;
@@ -42,7 +44,13 @@ void WidenF32ToF64Impl(const uint8_t* HWY_RESTRICT src, size_t n,
     }
     return;
   }
-  size_t i = 0;
+  size_t i = internal::HeadToAlign(dst, 8, 8 * N, n - N);
+  for (size_t k = 0; k < i; ++k) {
+    float f;
+    std::memcpy(&f, src + 4 * k, 4);
+    const double d = f;
+    std::memcpy(dst + 8 * k, &d, 8);
+  }
   for (; i + 2 * N <= n; i += 2 * N) {
     const auto a = internal::LoadBytes(df, src + 4 * i);
     const auto b = internal::LoadBytes(df, src + 4 * (i + N));
@@ -76,7 +84,13 @@ void NarrowF64ToF32Impl(const uint8_t* HWY_RESTRICT src, size_t n,
     }
     return;
   }
-  size_t i = 0;
+  size_t i = internal::HeadToAlign(dst, 4, 4 * N, n - N);
+  for (size_t k = 0; k < i; ++k) {
+    double d;
+    std::memcpy(&d, src + 8 * k, 8);
+    const float f = static_cast<float>(d);
+    std::memcpy(dst + 4 * k, &f, 4);
+  }
   for (; i + 2 * N <= n; i += 2 * N) {
     const auto a = internal::LoadBytes(dd, src + 8 * i);
     const auto b = internal::LoadBytes(dd, src + 8 * (i + N));
@@ -108,7 +122,12 @@ void WidenI32ToI64Impl(const uint8_t* HWY_RESTRICT src, size_t n,
     }
     return;
   }
-  size_t i = 0;
+  size_t i = internal::HeadToAlign(dst, 8, 8 * N, n - N);
+  for (size_t k = 0; k < i; ++k) {
+    int32_t v;
+    std::memcpy(&v, src + 4 * k, 4);
+    out[k] = v;
+  }
   for (; i + 2 * N <= n; i += 2 * N) {
     const auto a = internal::LoadBytes(d32, src + 4 * i);
     const auto b = internal::LoadBytes(d32, src + 4 * (i + N));
@@ -153,7 +172,8 @@ bool NarrowI64ToI32Impl(const uint8_t* HWY_RESTRICT src, size_t n,
   if (n < N) return NarrowI64Tail(src, 0, n, out, bad_index);
   const auto bias = hn::Set(du64, uint64_t{0x80000000u});
   const auto zero = hn::Zero(du64);
-  size_t i = 0;
+  size_t i = internal::HeadToAlign(dst, 4, 4 * N, n - N);
+  if (!NarrowI64Tail(src, 0, i, out, bad_index)) return false;
   for (; i + 2 * N <= n; i += 2 * N) {
     const auto a = internal::LoadBytes(du64, src + 8 * i);
     const auto b = internal::LoadBytes(du64, src + 8 * (i + N));

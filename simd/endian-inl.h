@@ -40,6 +40,18 @@ HWY_INLINE void SwapBytesN(const uint8_t* src, size_t n, uint8_t* dst) {
                                                                 : 2]);
   const size_t bytes = n * kSize;
   size_t i = 0;
+  // A few values one at a time so that the stores are vector-aligned.
+  if (bytes >= 4 * N) {
+    const uintptr_t a = reinterpret_cast<uintptr_t>(dst);
+    if (a % kSize == 0) {
+      for (const size_t head = (N - (a & (N - 1))) & (N - 1); i < head;
+           i += kSize) {
+        uint8_t tmp[kSize];
+        for (size_t k = 0; k < kSize; ++k) tmp[k] = src[i + kSize - 1 - k];
+        std::memcpy(dst + i, tmp, kSize);
+      }
+    }
+  }
   for (; i + 4 * N <= bytes; i += 4 * N) {
     const auto v0 = hn::LoadU(d8, src + i);
     const auto v1 = hn::LoadU(d8, src + i + N);

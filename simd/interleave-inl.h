@@ -17,6 +17,7 @@
 #include <type_traits>
 
 #include "hwy/highway.h"
+#include "simd/internal/bytes-inl.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace gdwire {
@@ -52,18 +53,22 @@ HWY_INLINE void StoreAos(const hn::Vec<D>* v, D d, uint8_t* p) {
   }
 }
 
-// Runs body(i) for i = 0, step, 2 step, ... and, when n is not a multiple
+// Runs body(i) for i = head, head + step, ... and, when n is not a multiple
 // of step, once more at n - step (the vectors overlap the previous ones:
 // harmless, as every output depends only on its own input and inputs and
 // outputs do not overlap). For n < step runs one_element(i) for each i.
+// `head` (< n - step) leading elements go to one_element first, so that
+// the vector stores are aligned.
 template <class Body, class One>
-HWY_INLINE void ForEachStep(size_t n, size_t step, const Body& body,
-                            const One& one_element) {
+HWY_INLINE void ForEachStep(size_t n, size_t step, size_t head,
+                            const Body& body, const One& one_element) {
   if (n < step) {
     for (size_t i = 0; i < n; ++i) one_element(i);
     return;
   }
-  size_t i = 0;
+  if (head > n - step) head = 0;
+  for (size_t i = 0; i < head; ++i) one_element(i);
+  size_t i = head;
   for (; i + step <= n; i += step) body(i);
   if (i < n) body(n - step);
 }
@@ -83,11 +88,16 @@ HWY_INLINE void DeinterleaveT(const uint8_t* HWY_RESTRICT src, size_t n,
       o[c][i] = static_cast<TA>(w);
     }
   };
+  // Stores are aligned for out[0] (the other arrays usually share its
+  // alignment: separate allocations of one size).
+  const size_t vec_bytes = hn::Lanes(hn::ScalableTag<TA>()) * sizeof(TA);
+  const size_t head =
+      internal::HeadToAlign(o[0], sizeof(TA), vec_bytes, vec_bytes);
   if constexpr (std::is_same<TW, TA>::value) {
     const hn::ScalableTag<TW> d;
     const size_t N = hn::Lanes(d);
     internal::ForEachStep(
-        n, N,
+        n, N, head,
         [&](size_t i) HWY_ATTR {
           hn::Vec<decltype(d)> v[kC];
           internal::LoadAos<kC>(d, src + kC * i * sizeof(TW), v);
@@ -101,7 +111,7 @@ HWY_INLINE void DeinterleaveT(const uint8_t* HWY_RESTRICT src, size_t n,
     const size_t N = hn::Lanes(df);
     const size_t H = hn::Lanes(dd);
     internal::ForEachStep(
-        n, N,
+        n, N, head,
         [&](size_t i) HWY_ATTR {
           hn::Vec<decltype(df)> v[kC];
           internal::LoadAos<kC>(df, src + kC * i * 4, v);
@@ -119,7 +129,7 @@ HWY_INLINE void DeinterleaveT(const uint8_t* HWY_RESTRICT src, size_t n,
     const hn::ScalableTag<float> df;
     const size_t H = hn::Lanes(dd);
     internal::ForEachStep(
-        n, 2 * H,
+        n, 2 * H, head,
         [&](size_t i) HWY_ATTR {
           hn::Vec<decltype(dd)> a[kC], b[kC];
           internal::LoadAos<kC>(dd, src + kC * i * 8, a);
@@ -146,11 +156,14 @@ HWY_INLINE void InterleaveT(const TA* const* in, size_t n,
       std::memcpy(dst + (kC * i + c) * sizeof(TW), &w, sizeof(TW));
     }
   };
+  const size_t vec_bytes = hn::Lanes(hn::ScalableTag<TW>()) * sizeof(TW);
+  const size_t head =
+      internal::HeadToAlignStride(dst, kC * sizeof(TW), vec_bytes, vec_bytes);
   if constexpr (std::is_same<TW, TA>::value) {
     const hn::ScalableTag<TW> d;
     const size_t N = hn::Lanes(d);
     internal::ForEachStep(
-        n, N,
+        n, N, head,
         [&](size_t i) HWY_ATTR {
           hn::Vec<decltype(d)> v[kC];
           for (size_t c = 0; c < kC; ++c) v[c] = hn::LoadU(d, s[c] + i);
@@ -164,7 +177,7 @@ HWY_INLINE void InterleaveT(const TA* const* in, size_t n,
     const size_t N = hn::Lanes(df);
     const size_t H = hn::Lanes(dd);
     internal::ForEachStep(
-        n, N,
+        n, N, head,
         [&](size_t i) HWY_ATTR {
           hn::Vec<decltype(dd)> lo[kC], hi[kC];
           for (size_t c = 0; c < kC; ++c) {
@@ -182,7 +195,7 @@ HWY_INLINE void InterleaveT(const TA* const* in, size_t n,
     const hn::ScalableTag<float> df;
     const size_t H = hn::Lanes(dd);
     internal::ForEachStep(
-        n, 2 * H,
+        n, 2 * H, head,
         [&](size_t i) HWY_ATTR {
           hn::Vec<decltype(df)> v[kC];
           for (size_t c = 0; c < kC; ++c) {
