@@ -9,6 +9,8 @@
 #include "codec/stream/internal/wire_text.h"
 #include "codec/types.h"
 #include "codec/wire.h"
+#include "simd/convert.h"
+#include "simd/endian.h"
 
 namespace gdwire {
 namespace stream {
@@ -189,45 +191,39 @@ bool VariantBuilder::Chunk(const ChunkEvent& c) {
     case Type::kPackedByteArray:
       bytes_.insert(bytes_.end(), p, p + m);
       return true;
-    case Type::kPackedInt64Array: {
-      int64_t* out = Grow(&i64_, m);
-      for (size_t i = 0; i < m; ++i) {
-        out[i] = static_cast<int64_t>(wire::LoadU64(p + 8 * i));
-      }
+    case Type::kPackedInt64Array:
+      simd::LoadI64LE(p, m, Grow(&i64_, m));
       return true;
-    }
     case Type::kPackedFloat32Array:
-    case Type::kPackedColorArray: {
-      float* out = Grow(&f32_, m);
-      for (size_t i = 0; i < m; ++i) out[i] = wire::LoadF32(p + 4 * i);
+    case Type::kPackedColorArray:
+      simd::LoadF32LE(p, m, Grow(&f32_, m));  // the bits as they are
       return true;
-    }
-    case Type::kPackedFloat64Array: {
-      double* out = Grow(&f64_, m);
-      for (size_t i = 0; i < m; ++i) out[i] = wire::LoadF64(p + 8 * i);
+    case Type::kPackedFloat64Array:
+      simd::LoadF64LE(p, m, Grow(&f64_, m));
       return true;
-    }
     case Type::kPackedInt32Array:
     case Type::kPackedVector2iArray:
     case Type::kPackedVector3iArray:
-    case Type::kPackedVector4iArray: {
-      int32_t* out = Grow(&i32_, m);
-      for (size_t i = 0; i < m; ++i) {
-        out[i] = static_cast<int32_t>(wire::LoadU32(p + 4 * i));
-      }
+    case Type::kPackedVector4iArray:
+      simd::LoadI32LE(p, m, Grow(&i32_, m));
       return true;
-    }
     default: {  // real vectors
       double* out = Grow(&f64_, m);
       if (c.wide) {
-        for (size_t i = 0; i < m; ++i) {
-          const double d = wire::LoadF64(p + 8 * i);
-          out[i] = opts_.real_is_double ? d : WidenF32Exact(NarrowF64ToF32(d));
+        if (opts_.real_is_double) {
+          simd::LoadF64LE(p, m, out);
+        } else {
+          for (size_t i = 0; i < m; ++i) {
+            out[i] = WidenF32Exact(NarrowF64ToF32(wire::LoadF64(p + 8 * i)));
+          }
         }
-      } else {
-        for (size_t i = 0; i < m; ++i) {
-          out[i] = WidenF32Exact(wire::LoadF32(p + 4 * i));
-        }
+        return true;
+      }
+      // The SIMD widening is a C++ cast, which quiets signalling NaNs; the
+      // engine's values keep every NaN bit (WidenF32Exact): redo NaNs.
+      simd::WidenF32ToF64(p, m, out);
+      for (size_t i = 0; i < m; ++i) {
+        if (out[i] != out[i]) out[i] = WidenF32Exact(wire::LoadF32(p + 4 * i));
       }
       return true;
     }
