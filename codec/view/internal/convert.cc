@@ -1,14 +1,19 @@
 // Copyright 2026 The gdwire Authors.
 //
-// Scalar twins of the conversions: plain loops over wire bytes. A SIMD
-// version must give bit-identical results (convert_test.cc checks the
-// rules on every NaN class, subnormals and range edges).
+// The bulk conversions of the views, on the //simd kernels (Highway,
+// dynamic dispatch; each kernel is tested against its scalar twin on every
+// compiled target). Results are bit-identical to the plain rules below
+// (WidenF32 / NarrowF64): convert_test.cc checks every NaN class,
+// subnormals and range edges.
 
 #include "codec/view/internal/convert.h"
 
 #include <cstring>
 
 #include "codec/wire.h"
+#include "simd/convert.h"
+#include "simd/endian.h"
+#include "simd/interleave.h"
 
 namespace gdwire {
 namespace view {
@@ -27,6 +32,23 @@ inline double F64(uint64_t b) {
 }
 inline double WidenAt(const uint8_t* p) { return WidenF32(wire::LoadU32(p)); }
 inline float NarrowAt(const uint8_t* p) { return NarrowF64(wire::LoadU64(p)); }
+
+// The //simd kernels convert like a C++ cast, which quiets signalling NaNs
+// (and, narrowing, may drop a payload); the views keep every NaN bit as the
+// engine does (WidenF32 / NarrowF64 above). So NaN outputs are redone here:
+// element i, component c of `comps` interleaved ones.
+void FixWidenedNans(const uint8_t* src, int comps, int c, double* out,
+                    size_t n) {
+  for (size_t i = 0; i < n; ++i) {
+    if (out[i] != out[i]) out[i] = WidenAt(src + 4 * (i * comps + c));
+  }
+}
+void FixNarrowedNans(const uint8_t* src, int comps, int c, float* out,
+                     size_t n) {
+  for (size_t i = 0; i < n; ++i) {
+    if (out[i] != out[i]) out[i] = NarrowAt(src + 8 * (i * comps + c));
+  }
+}
 
 }  // namespace
 
@@ -54,49 +76,37 @@ void LoadU8(const uint8_t* src, uint8_t* dst, size_t n) {
 }
 
 void LoadI32(const uint8_t* src, int32_t* dst, size_t n) {
-  for (size_t i = 0; i < n; ++i) {
-    dst[i] = static_cast<int32_t>(wire::LoadU32(src + 4 * i));
-  }
+  simd::LoadI32LE(src, n, dst);
 }
 
 void LoadI64(const uint8_t* src, int64_t* dst, size_t n) {
-  for (size_t i = 0; i < n; ++i) {
-    dst[i] = static_cast<int64_t>(wire::LoadU64(src + 8 * i));
-  }
+  simd::LoadI64LE(src, n, dst);
 }
 
 void LoadF32(const uint8_t* src, float* dst, size_t n) {
-  for (size_t i = 0; i < n; ++i) dst[i] = wire::LoadF32(src + 4 * i);
+  simd::LoadF32LE(src, n, dst);
 }
 
 void LoadF64(const uint8_t* src, double* dst, size_t n) {
-  for (size_t i = 0; i < n; ++i) dst[i] = wire::LoadF64(src + 8 * i);
+  simd::LoadF64LE(src, n, dst);
 }
 
 void LoadI32ToI64(const uint8_t* src, int64_t* dst, size_t n) {
-  for (size_t i = 0; i < n; ++i) {
-    dst[i] = static_cast<int32_t>(wire::LoadU32(src + 4 * i));
-  }
+  simd::WidenI32ToI64(src, n, dst);
 }
 
 bool LoadI64ToI32(const uint8_t* src, int32_t* dst, size_t n, size_t* bad) {
-  for (size_t i = 0; i < n; ++i) {
-    const int64_t v = static_cast<int64_t>(wire::LoadU64(src + 8 * i));
-    if (v < INT32_MIN || v > INT32_MAX) {
-      *bad = i;
-      return false;
-    }
-    dst[i] = static_cast<int32_t>(v);
-  }
-  return true;
+  return simd::NarrowI64ToI32(src, n, dst, bad);
 }
 
 void LoadF32ToF64(const uint8_t* src, double* dst, size_t n) {
-  for (size_t i = 0; i < n; ++i) dst[i] = WidenAt(src + 4 * i);
+  simd::WidenF32ToF64(src, n, dst);
+  FixWidenedNans(src, 1, 0, dst, n);
 }
 
 void LoadF64ToF32(const uint8_t* src, float* dst, size_t n) {
-  for (size_t i = 0; i < n; ++i) dst[i] = NarrowAt(src + 8 * i);
+  simd::NarrowF64ToF32(src, n, dst);
+  FixNarrowedNans(src, 1, 0, dst, n);
 }
 
 void LoadF64RoundF32(const uint8_t* src, double* dst, size_t n) {
@@ -109,108 +119,72 @@ void LoadF64RoundF32(const uint8_t* src, double* dst, size_t n) {
 }
 
 void DeinterleaveF32x2(const uint8_t* src, size_t n, float* x, float* y) {
-  for (size_t i = 0; i < n; ++i, src += 8) {
-    x[i] = wire::LoadF32(src);
-    y[i] = wire::LoadF32(src + 4);
-  }
+  simd::DeinterleaveF32(src, n, x, y);
 }
 
 void DeinterleaveF32x3(const uint8_t* src, size_t n, float* x, float* y,
                        float* z) {
-  for (size_t i = 0; i < n; ++i, src += 12) {
-    x[i] = wire::LoadF32(src);
-    y[i] = wire::LoadF32(src + 4);
-    z[i] = wire::LoadF32(src + 8);
-  }
+  simd::DeinterleaveF32(src, n, x, y, z);
 }
 
 void DeinterleaveF32x4(const uint8_t* src, size_t n, float* x, float* y,
                        float* z, float* w) {
-  for (size_t i = 0; i < n; ++i, src += 16) {
-    x[i] = wire::LoadF32(src);
-    y[i] = wire::LoadF32(src + 4);
-    z[i] = wire::LoadF32(src + 8);
-    w[i] = wire::LoadF32(src + 12);
-  }
+  simd::DeinterleaveF32(src, n, x, y, z, w);
 }
 
 void DeinterleaveF32x2ToF64(const uint8_t* src, size_t n, double* x,
                             double* y) {
-  for (size_t i = 0; i < n; ++i, src += 8) {
-    x[i] = WidenAt(src);
-    y[i] = WidenAt(src + 4);
-  }
+  double* const out[2] = {x, y};
+  simd::DeinterleaveF32ToF64(src, n, 2, out);
+  for (int c = 0; c < 2; ++c) FixWidenedNans(src, 2, c, out[c], n);
 }
 
 void DeinterleaveF32x3ToF64(const uint8_t* src, size_t n, double* x, double* y,
                             double* z) {
-  for (size_t i = 0; i < n; ++i, src += 12) {
-    x[i] = WidenAt(src);
-    y[i] = WidenAt(src + 4);
-    z[i] = WidenAt(src + 8);
-  }
+  double* const out[3] = {x, y, z};
+  simd::DeinterleaveF32ToF64(src, n, 3, out);
+  for (int c = 0; c < 3; ++c) FixWidenedNans(src, 3, c, out[c], n);
 }
 
 void DeinterleaveF32x4ToF64(const uint8_t* src, size_t n, double* x, double* y,
                             double* z, double* w) {
-  for (size_t i = 0; i < n; ++i, src += 16) {
-    x[i] = WidenAt(src);
-    y[i] = WidenAt(src + 4);
-    z[i] = WidenAt(src + 8);
-    w[i] = WidenAt(src + 12);
-  }
+  double* const out[4] = {x, y, z, w};
+  simd::DeinterleaveF32ToF64(src, n, 4, out);
+  for (int c = 0; c < 4; ++c) FixWidenedNans(src, 4, c, out[c], n);
 }
 
 void DeinterleaveF64x2(const uint8_t* src, size_t n, double* x, double* y) {
-  for (size_t i = 0; i < n; ++i, src += 16) {
-    x[i] = wire::LoadF64(src);
-    y[i] = wire::LoadF64(src + 8);
-  }
+  simd::DeinterleaveF64(src, n, x, y);
 }
 
 void DeinterleaveF64x3(const uint8_t* src, size_t n, double* x, double* y,
                        double* z) {
-  for (size_t i = 0; i < n; ++i, src += 24) {
-    x[i] = wire::LoadF64(src);
-    y[i] = wire::LoadF64(src + 8);
-    z[i] = wire::LoadF64(src + 16);
-  }
+  simd::DeinterleaveF64(src, n, x, y, z);
 }
 
 void DeinterleaveF64x4(const uint8_t* src, size_t n, double* x, double* y,
                        double* z, double* w) {
-  for (size_t i = 0; i < n; ++i, src += 32) {
-    x[i] = wire::LoadF64(src);
-    y[i] = wire::LoadF64(src + 8);
-    z[i] = wire::LoadF64(src + 16);
-    w[i] = wire::LoadF64(src + 24);
-  }
+  simd::DeinterleaveF64(src, n, x, y, z, w);
 }
 
 void DeinterleaveF64x2ToF32(const uint8_t* src, size_t n, float* x, float* y) {
-  for (size_t i = 0; i < n; ++i, src += 16) {
-    x[i] = NarrowAt(src);
-    y[i] = NarrowAt(src + 8);
-  }
+  float* const out[2] = {x, y};
+  simd::DeinterleaveF64ToF32(src, n, 2, out);
+  for (int c = 0; c < 2; ++c) FixNarrowedNans(src, 2, c, out[c], n);
 }
 
 void DeinterleaveF64x3ToF32(const uint8_t* src, size_t n, float* x, float* y,
                             float* z) {
-  for (size_t i = 0; i < n; ++i, src += 24) {
-    x[i] = NarrowAt(src);
-    y[i] = NarrowAt(src + 8);
-    z[i] = NarrowAt(src + 16);
-  }
+  float* const out[3] = {x, y, z};
+  simd::DeinterleaveF64ToF32(src, n, 3, out);
+  for (int c = 0; c < 3; ++c) FixNarrowedNans(src, 3, c, out[c], n);
 }
 
 void DeinterleaveF64x4ToF32(const uint8_t* src, size_t n, float* x, float* y,
                             float* z, float* w) {
-  for (size_t i = 0; i < n; ++i, src += 32) {
-    x[i] = NarrowAt(src);
-    y[i] = NarrowAt(src + 8);
-    z[i] = NarrowAt(src + 16);
-    w[i] = NarrowAt(src + 24);
-  }
+  float* const out[4] = {x, y, z, w};
+  simd::DeinterleaveF64ToF32(src, n, 4, out);
+  for (int c = 0; c < 4; ++c) FixNarrowedNans(src, 4, c, out[c], n);
 }
 
 void DeinterleaveI32x2(const uint8_t* src, size_t n, int32_t* x, int32_t* y) {
