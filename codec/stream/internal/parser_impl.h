@@ -18,6 +18,7 @@
 #include "codec/types.h"
 #include "codec/variant.h"
 #include "codec/wire.h"
+#include "simd/utf8.h"
 
 namespace gdwire {
 namespace stream {
@@ -85,24 +86,6 @@ inline const WireType* WireTypes(Dialect d) {
 // f32 -> f64 keeping NaN payloads (WidenF32Exact), fast for the others.
 inline double Widen(float f) {
   return f == f ? static_cast<double>(f) : WidenF32Exact(f);
-}
-
-// True when p[0, n) is printable-range ASCII without NUL: text that needs no
-// UTF-8 check, no BOM strip and no NUL cut.
-inline bool PlainAscii(const uint8_t* p, size_t n) {
-  size_t i = 0;
-  for (; i + 8 <= n; i += 8) {
-    uint64_t w;
-    std::memcpy(&w, p + i, 8);
-    const uint64_t high = w & 0x8080808080808080ull;
-    const uint64_t zero =
-        (w - 0x0101010101010101ull) & ~w & 0x8080808080808080ull;
-    if ((high | zero) != 0) return false;
-  }
-  for (; i < n; ++i) {
-    if (p[i] == 0 || p[i] >= 0x80) return false;
-  }
-  return true;
 }
 
 inline std::string QuotedKey(absl::string_view key) {
@@ -742,23 +725,34 @@ bool Parser<H>::StartString(StringRole role) {
     }
   }
   // The common case: the whole string (length, text, padding) is in this
-  // piece and is plain ASCII: one zero-copy part, no scanner.
+  // piece: one zero-copy part, checked at once by the SIMD text kernel
+  // (same verdict and bad index as the reference, BOM and NUL rules
+  // included), no scanner.
   if (carry_len_ == 0 && Avail() >= 4) {
     const uint32_t n = wire::LoadU32(p_);
     const size_t total = 4 + size_t{n} + wire::Pad4(n);
-    if (n <= (1u << 24) && n <= opts_.max_string_bytes && Avail() >= total &&
-        internal::PlainAscii(p_ + 4, n)) {
+    if (n <= (1u << 24) && n <= opts_.max_string_bytes && Avail() >= total) {
       str_start_ = Pos();
       str_len_ = n;
       str_parts_ = 0;
       str_text_bytes_ = 0;
-      text_.Pass();  // a clean verdict for StringDone
-      const uint8_t* text = p_ + 4;
-      Advance(total);
-      state_ = kStrPad;  // where StringDone is called from
       str_pad_left_ = 0;
-      if (!EmitPart(absl::string_view(reinterpret_cast<const char*>(text), n),
-                    kFirstPart | kLastPart)) {
+      state_ = kStrPad;  // where StringDone is called from (for paths)
+      const uint8_t* text = p_ + 4;
+      const simd::WireText t = simd::CheckWireText(
+          text, n,
+          opts_.dialect == Dialect::kGodot4 ? simd::TextRules::kStrict
+                                            : simd::TextRules::kLenient);
+      if (!t.ok) {
+        return Fail(ErrorKind::kInvalidUtf8, str_start_ + 4 + t.bad_index,
+                    "invalid UTF-8");
+      }
+      text_.Pass(t.canonical);  // the verdict for StringDone
+      Advance(total);
+      if (!EmitPart(
+              absl::string_view(reinterpret_cast<const char*>(text) + t.begin,
+                                t.end - t.begin),
+              kFirstPart | kLastPart | (t.canonical ? 0 : kNotCanonical))) {
         return false;
       }
       return StringDone();

@@ -42,10 +42,10 @@ class WireTextScanner {
   };
 
   void Begin(uint32_t n, Dialect dialect);
-  // A clean verdict, for a string checked without the scanner.
-  void Pass() {
+  // A passing verdict, for a string checked without the scanner.
+  void Pass(bool canonical) {
     failed_ = false;
-    canonical_ = true;
+    canonical_ = canonical;
   }
   // Consumes the next `k` bytes of the string (k <= remaining()).
   Text Consume(const uint8_t* p, size_t k);
