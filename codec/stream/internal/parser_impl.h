@@ -88,6 +88,25 @@ inline double Widen(float f) {
   return f == f ? static_cast<double>(f) : WidenF32Exact(f);
 }
 
+// True when p[0, n) is ASCII without NUL: text that needs no UTF-8 check,
+// no BOM strip and no NUL cut. (Inline, for the many short strings where a
+// dispatched SIMD call costs more than the check.)
+inline bool PlainAscii(const uint8_t* p, size_t n) {
+  size_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    uint64_t w;
+    std::memcpy(&w, p + i, 8);
+    const uint64_t high = w & 0x8080808080808080ull;
+    const uint64_t zero =
+        (w - 0x0101010101010101ull) & ~w & 0x8080808080808080ull;
+    if ((high | zero) != 0) return false;
+  }
+  for (; i < n; ++i) {
+    if (p[i] == 0 || p[i] >= 0x80) return false;
+  }
+  return true;
+}
+
 inline std::string QuotedKey(absl::string_view key) {
   std::string s = "[\"";
   for (char c : key) {
@@ -739,10 +758,16 @@ bool Parser<H>::StartString(StringRole role) {
       str_pad_left_ = 0;
       state_ = kStrPad;  // where StringDone is called from (for paths)
       const uint8_t* text = p_ + 4;
-      const simd::WireText t = simd::CheckWireText(
-          text, n,
-          opts_.dialect == Dialect::kGodot4 ? simd::TextRules::kStrict
-                                            : simd::TextRules::kLenient);
+      simd::WireText t;
+      if (n <= 64 && internal::PlainAscii(text, n)) {  // short keys, names
+        t.ok = t.canonical = true;
+        t.end = n;
+      } else {
+        t = simd::CheckWireText(text, n,
+                                opts_.dialect == Dialect::kGodot4
+                                    ? simd::TextRules::kStrict
+                                    : simd::TextRules::kLenient);
+      }
       if (!t.ok) {
         return Fail(ErrorKind::kInvalidUtf8, str_start_ + 4 + t.bad_index,
                     "invalid UTF-8");
