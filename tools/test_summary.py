@@ -38,8 +38,15 @@ def testlogs_dir(flags):
     return out or "bazel-testlogs"
 
 
-def count(patterns, logs, since):
+def count(patterns, logs, since, flags=""):
     query = "tests(%s)" % " + ".join(patterns)
+    # Tests a stage leaves out with --test_tag_filters=-TAG are not counted.
+    for f in shlex.split(flags):
+        if f.startswith("--test_tag_filters="):
+            for tag in f.split("=", 1)[1].split(","):
+                if tag.startswith("-"):
+                    query = "%s except attr(tags, '\\b%s\\b', %s)" % (
+                        query, tag[1:], query)
     targets = subprocess.run(
         ["bazel", "query", query], check=True, capture_output=True, text=True
     ).stdout.split()
@@ -95,7 +102,8 @@ def main():
         return 0 if failed == 0 else 1
 
     patterns = a.patterns or ["//..."]
-    passed, failed, skipped = count(patterns, testlogs_dir(a.flags), a.since)
+    passed, failed, skipped = count(patterns, testlogs_dir(a.flags), a.since,
+                                    a.flags)
     if a.stage:
         print("[stage %s] %d tests passed, %d failed, %d skipped" %
               (a.stage, passed, failed, skipped))

@@ -67,7 +67,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     return 0;
   }
   const std::string t1 = gdwire::text::ToText(*v, o.dialect);
-  const auto v2 = gdwire::text::FromText(t1, o);
+  // gdwire's own text is read as its writer meant it: the engines' readers
+  // take the writer's "\a" / "\v" for 'a' / 'v' (parse.h, writer_escapes).
+  gdwire::text::ParseOptions own = o;
+  own.writer_escapes = true;
+  const auto v2 = gdwire::text::FromText(t1, own);
   // Godot 3 writes an RID as nothing at all, which cannot be read back
   // (docs/TEXT.md, "What the text cannot carry").
   if (!v2.ok() && o.dialect != gdwire::Dialect::kGodot4 && HasRid(*v)) {
