@@ -48,6 +48,33 @@ bool HasRid(const gdwire::Variant& v) {
   }
 }
 
+bool HasContainerKey(const gdwire::Variant& v) {
+  switch (v.type()) {
+    case gdwire::Type::kArray:
+      for (const auto& e : v.array().items) {
+        if (HasContainerKey(e)) return true;
+      }
+      return false;
+    case gdwire::Type::kDictionary:
+      for (const auto& kv : v.dictionary().entries) {
+        const gdwire::Type t = kv.first.type();
+        if (t == gdwire::Type::kArray || t == gdwire::Type::kDictionary ||
+            gdwire::IsPackedArray(t) || HasContainerKey(kv.first) ||
+            HasContainerKey(kv.second)) {
+          return true;
+        }
+      }
+      return false;
+    case gdwire::Type::kObject:
+      for (const auto& p : v.object().properties) {
+        if (HasContainerKey(p.second)) return true;
+      }
+      return false;
+    default:
+      return false;
+  }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
@@ -80,6 +107,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   Check(v2.ok(), "ToText output does not parse",
         std::string(v2.status().message()) + "\n" + t1);
   const std::string t2 = gdwire::text::ToText(*v2, o.dialect);
+  // Godot 3 sorts Dictionary keys with an order that is not total for
+  // Array / Dictionary keys (its Array OP_LESS), so the text of such a
+  // Dictionary depends on the order the keys came in.
+  if (o.dialect != gdwire::Dialect::kGodot4 && HasContainerKey(*v)) return 0;
   Check(t2 == t1, "parse -> ToText -> parse is not stable", t1 + "\n" + t2);
   gdwire::EncodeOptions eo;
   eo.dialect = o.dialect;
