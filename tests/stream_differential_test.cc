@@ -254,5 +254,69 @@ TEST(StreamMutationTest, MutatedCorpusInputs) {
   EXPECT_GT(checked, 20000 / kSample);
 }
 
+// Error paths through long Dictionary keys and property names: cut at 64
+// bytes of text as the reference cuts them, however the key arrives.
+TEST(StreamPathTest, LongKeysAndPropertyNames) {
+  std::mt19937_64 rng(64);
+  for (size_t len : {size_t{63}, size_t{64}, size_t{65}, size_t{1023},
+                     size_t{1024}, size_t{1025}, size_t{5000}}) {
+    for (bool overlong : {false, true}) {
+      std::vector<std::string> inputs;
+      if (!overlong) {
+        const std::string key(len, 'k');
+        Dictionary d;
+        d.Set(Variant::String(key), Variant::MakeArray());
+        Object o;
+        o.kind = Object::Kind::kFull;
+        o.class_name = "Node";
+        o.properties.emplace_back(key, Variant::Int(1));
+        for (const Variant& v :
+             {Variant::MakeDictionary(d), Variant::MakeObject(o)}) {
+          EncodeOptions eo;
+          eo.full_objects = true;
+          auto bytes = reference::Encode(v, eo);
+          ASSERT_TRUE(bytes.ok()) << bytes.status();
+          inputs.push_back(*bytes);
+        }
+      } else {
+        // godot3 {key: []} with a key of overlong forms (E0 9F BF, which
+        // Godot 3 accepts and shortens to DF BF), written by hand.
+        std::string key;
+        while (key.size() + 3 <= len) key += "\xE0\x9F\xBF";
+        std::string b;
+        auto u32 = [&b](uint32_t v) {
+          b.append(reinterpret_cast<const char*>(&v), 4);
+        };
+        u32(18);  // godot3 Dictionary
+        u32(1);
+        u32(4);  // String
+        u32(static_cast<uint32_t>(key.size()));
+        b += key;
+        b.append((4 - key.size() % 4) % 4, '\0');
+        u32(19);  // godot3 Array
+        u32(0);
+        inputs.push_back(b);
+      }
+      for (const std::string& input : inputs) {
+        DecodeOptions d4;
+        d4.dialect = overlong ? Dialect::kGodot3 : Dialect::kGodot4;
+        d4.allow_objects = true;
+        const std::string* bytes = &input;
+        // Cut inside the value that follows the key: the error's path
+        // names the key.
+        const auto prefix = AsBytes(*bytes).subspan(0, bytes->size() - 2);
+        const testing::Outcome want = ReferenceOutcome(prefix, d4);
+        ASSERT_FALSE(want.ok);
+        for (size_t piece : {size_t{1}, size_t{7}, size_t{100000}}) {
+          const std::string diff = Compare(
+              want, StreamOutcome(prefix, d4,
+                                  RandomCuts(&rng, prefix.size(), piece)));
+          ASSERT_TRUE(diff.empty()) << "key of " << len << " bytes: " << diff;
+        }
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace gdwire

@@ -107,17 +107,28 @@ inline bool PlainAscii(const uint8_t* p, size_t n) {
   return true;
 }
 
-inline std::string QuotedKey(absl::string_view key) {
+// Error paths show keys and property names cut at 64 bytes of their text
+// (+ "..."), as the reference decoder does.
+inline constexpr size_t kMaxKeyInPath = 64;
+// Wire bytes of a key kept for that: enough for 64 bytes of text even when
+// Godot 3's overlong forms shrink on decoding.
+inline constexpr size_t kMaxPathKey = 1024;
+
+inline std::string CutKey(absl::string_view key, bool longer) {
+  std::string s(key.substr(0, kMaxKeyInPath));
+  if (longer || key.size() > kMaxKeyInPath) s += "...";
+  return s;
+}
+
+inline std::string QuotedKey(absl::string_view key, bool longer) {
   std::string s = "[\"";
-  for (char c : key) {
+  for (char c : key.substr(0, kMaxKeyInPath)) {
     if (c == '"' || c == '\\') s.push_back('\\');
     s.push_back(c);
   }
+  if (longer || key.size() > kMaxKeyInPath) s += "...";
   return s + "\"]";
 }
-
-// Key text kept for error paths (longer keys are named by index).
-inline constexpr size_t kMaxPathKey = 1024;
 
 }  // namespace internal
 
@@ -272,14 +283,14 @@ std::string Parser<H>::Path() const {
           absl::StrAppend(&s, "{key #", f.index, "}");
         } else if (f.key_kind == Frame::kInt) {
           absl::StrAppend(&s, "[", f.key_int, "]");
-        } else if (f.key_kind == Frame::kText && !f.key_too_long) {
+        } else if (f.key_kind == Frame::kText) {
           std::string key;
           if (f.key_not_canonical) {
             internal::AppendCanonical(f.key(), &key);
           } else {
             key = std::string(f.key());
           }
-          s += internal::QuotedKey(key);
+          s += internal::QuotedKey(key, f.key_too_long);
         } else {
           absl::StrAppend(&s, "{#", f.index, "}");
         }
@@ -294,7 +305,7 @@ std::string Parser<H>::Path() const {
           } else {
             name = std::string(f.key());
           }
-          absl::StrAppend(&s, ".", name);
+          absl::StrAppend(&s, ".", internal::CutKey(name, f.key_too_long));
         }
         break;
     }
@@ -821,15 +832,14 @@ bool Parser<H>::EmitPart(absl::string_view text, uint8_t flags) {
   ++str_parts_;
   if (str_capture_) {
     Frame& f = stack_.back();
-    if (text.size() > internal::kMaxPathKey) {
-      f.key_too_long = true;
-    } else if (s.whole()) {
+    if (s.whole()) {
       f.key_in_piece = true;
-      f.key_view = text;
-    } else if (f.key_text.size() + text.size() > internal::kMaxPathKey) {
-      f.key_too_long = true;
+      f.key_view = text.substr(0, internal::kMaxPathKey);
+      f.key_too_long = text.size() > internal::kMaxPathKey;
     } else {
-      f.key_text.append(text.data(), text.size());
+      const size_t room = internal::kMaxPathKey - f.key_text.size();
+      f.key_text.append(text.data(), std::min(room, text.size()));
+      if (text.size() > room) f.key_too_long = true;
     }
   }
   if (str_text_bytes_ < 6 && !text.empty()) {
