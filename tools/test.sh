@@ -11,19 +11,30 @@
 #                                                 (clang libFuzzer+ASan+UBSan,
 #                                                  FUZZ_SECONDS per target;
 #                                                  any finding fails)
-# Each stage's wall time is printed as it ends. From a fresh clone on a
+#   4. cmake    tests/cmake/run_cmake_test.sh    (the CMake build + CTest)
+#   5. consumer tests/consumer/run_consumer_test.sh (gdwire as a Bazel
+#                                                  dependency)
+# The default stage installs the real Godot engines first (tools/godot/)
+# for the live interop tests. Each stage's wall time is printed as it ends. From a fresh clone on a
 # shared 2-core machine (load 3-9), 2026-11-23, with 45 s per fuzz target:
 # default 598 s, asan 844 s, fuzz 352 s, 29m56s in all; 30 s per target
-# saves about 2 minutes.
+# saves about 2 minutes. The engines (~2.5 min fresh), cmake (~3.5 min) and
+# consumer (~1 min) stages add about 7 minutes.
 #
 # Usage: tools/test.sh [extra bazel flags, given to every stage]
-# Environment: STAGES="default asan fuzz" (a subset to run),
+# Environment: STAGES="default asan fuzz cmake consumer" (a subset to run),
 #              FUZZ_SECONDS=30 (per fuzz target).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 tools/install_deps.sh || exit 1
+# The real engines for the live interop tests (//tests/interop, in the
+# default stage). If one cannot be installed its test fails and says so.
+if [[ " ${STAGES:-default} " == *" default "* ]]; then
+  tools/godot/install_godot3.sh || echo "Godot 3 install failed" >&2
+  tools/godot/install_godot4.sh || echo "Godot 4 install failed" >&2
+fi
 
-STAGES="${STAGES:-default asan fuzz}"
+STAGES="${STAGES:-default asan fuzz cmake consumer}"
 FUZZ_SECONDS="${FUZZ_SECONDS:-30}"
 tally="$(mktemp)"
 trap 'rm -f "$tally"' EXIT
@@ -49,6 +60,22 @@ stage() {
   echo "=== stage $name: $(($(date +%s) - start)) s wall" >&2
 }
 
+# script_stage NAME COMMAND...: a script that passes or fails as a whole
+# (one test in the tally).
+script_stage() {
+  local name="$1" start
+  shift
+  start="$(date +%s)"
+  echo "=== stage $name: $*" >&2
+  if "$@"; then
+    echo "$name 1 0 0" >>"$tally"
+  else
+    echo "$name 0 1 0" >>"$tally"
+    rc=1
+  fi
+  echo "=== stage $name: $(($(date +%s) - start)) s wall" >&2
+}
+
 EXTRA=("$@")
 for s in $STAGES; do
   case "$s" in
@@ -57,6 +84,8 @@ for s in $STAGES; do
             --test_tag_filters=-interop ;;
     fuzz) stage fuzz //tests/fuzz:all "${FUZZ_FLAGS[@]}" \
             --local_test_jobs=1 ;;
+    cmake) script_stage cmake tests/cmake/run_cmake_test.sh ;;
+    consumer) script_stage consumer tests/consumer/run_consumer_test.sh ;;
     *) echo "unknown stage $s" >&2; rc=1 ;;
   esac
 done
