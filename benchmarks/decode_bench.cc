@@ -21,6 +21,7 @@
 #include "absl/types/span.h"
 #include "benchmark/benchmark.h"
 #include "benchmarks/traffic.h"
+#include "codec/encode/encoder.h"
 #include "codec/reference/decoder.h"
 #include "codec/reference/encoder.h"
 #include "codec/stream/parser.h"
@@ -175,6 +176,20 @@ void BM_TrafficReferenceEncode(benchmark::State& state) {
 }
 BENCHMARK(BM_TrafficReferenceEncode)->Arg(0);
 
+void BM_TrafficFastEncode(benchmark::State& state) {
+  const Traffic& t = TheTraffic();
+  std::string out;
+  for (auto _ : state) {
+    out.clear();
+    for (const Variant& v : t.values) {
+      encode::EncodeTo(v, EncodeOptions(), &out);
+    }
+    benchmark::DoNotOptimize(out.data());
+  }
+  Report(state, t.bytes.size(), t.offsets.size());
+}
+BENCHMARK(BM_TrafficFastEncode)->Arg(0);
+
 // ---- one large PackedFloat32Array -----------------------------------------
 
 const std::string& Packed(size_t n) {
@@ -272,6 +287,46 @@ void BM_PackedReference(benchmark::State& state) {
   Report(state, in.size(), state.range(0));
 }
 BENCHMARK(BM_PackedReference)->PACKED_SIZES;
+
+// ---- encoding one large PackedVector3Array ---------------------------------
+
+// A PackedVector3Array Variant of n vectors (3n doubles, f32 on the wire).
+const Variant& PackedVector3s(size_t n) {
+  static auto* cache = new std::map<size_t, Variant>();
+  auto it = cache->find(n);
+  if (it == cache->end()) {
+    std::vector<double> flat(3 * n);
+    for (size_t i = 0; i < flat.size(); ++i) {
+      flat[i] = static_cast<double>(i % 4099) * 0.37 - 700.0;
+    }
+    it = cache
+             ->emplace(n, Variant::PackedRealVectors(Type::kPackedVector3Array,
+                                                     std::move(flat)))
+             .first;
+  }
+  return it->second;
+}
+
+template <typename EncodeFn>
+void PackedEncode(benchmark::State& state, EncodeFn encode_to) {
+  const size_t n = static_cast<size_t>(state.range(0));
+  const Variant& v = PackedVector3s(n);
+  std::string out;
+  for (auto _ : state) {
+    out.clear();
+    encode_to(v, EncodeOptions(), &out);
+    benchmark::DoNotOptimize(out.data());
+  }
+  Report(state, out.size(), n);
+}
+void BM_PackedReferenceEncode(benchmark::State& state) {
+  PackedEncode(state, reference::EncodeTo);
+}
+void BM_PackedFastEncode(benchmark::State& state) {
+  PackedEncode(state, encode::EncodeTo);
+}
+BENCHMARK(BM_PackedReferenceEncode)->Arg(1024)->Arg(16 << 20);
+BENCHMARK(BM_PackedFastEncode)->Arg(1024)->Arg(16 << 20);
 
 }  // namespace
 }  // namespace bench
