@@ -10,9 +10,9 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/string_view.h"
+#include "codec/encode/encoder.h"
 #include "codec/error.h"
 #include "codec/frame/frame.h"
-#include "codec/reference/encoder.h"
 #include "codec/text/json.h"
 #include "codec/text/parse.h"
 #include "tools/cli/cli.h"
@@ -121,7 +121,7 @@ int Encode(int argc, char** argv) {
   std::string out, payload;
   for (size_t i = 0; st.ok() && i < values.size(); ++i) {
     payload.clear();
-    Error e = reference::EncodeTo(values[i], eopts, &payload);
+    Error e = encode::EncodeTo(values[i], eopts, &payload);
     if (!e.ok()) {
       e.path = absl::StrCat("#", i, e.path);
       st = e.ToStatus();

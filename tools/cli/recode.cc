@@ -7,8 +7,8 @@
 #include <string>
 
 #include "absl/strings/str_cat.h"
+#include "codec/encode/encoder.h"
 #include "codec/frame/frame.h"
-#include "codec/reference/encoder.h"
 #include "tools/cli/cli.h"
 
 namespace gdwire {
@@ -78,7 +78,7 @@ int Recode(int argc, char** argv) {
                           input.size()),
       common.frame, common.decode, [&](Variant v, uint64_t) {
         payload.clear();
-        Error e = reference::EncodeTo(v, eopts, &payload);
+        Error e = encode::EncodeTo(v, eopts, &payload);
         if (!e.ok()) {
           e.path = absl::StrCat("#", index, e.path);
           return e.ToStatus();
