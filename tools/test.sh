@@ -16,9 +16,9 @@
 #                                                  dependency)
 # The default stage installs the real Godot engines first (tools/godot/)
 # for the live interop tests. Each stage's wall time is printed as it ends. From a fresh clone on a
-# shared 2-core machine (load 3-9), 2026-11-23, with 45 s per fuzz target:
-# default 598 s, asan 844 s, fuzz 352 s, 29m56s in all; 30 s per target
-# saves about 2 minutes. The engines (~2.5 min fresh), cmake (~3.5 min) and
+# shared 2-core machine, 2026-11-23, 30 s per fuzz target (load ~5):
+# default 170 s, asan 527 s, fuzz 397 s, 18m16s in all (under load 3-9
+# with 45 s per target: 598 + 844 + 352 s, 29m56s). The engines (~2.5 min fresh), cmake (~3.5 min) and
 # consumer (~1 min) stages add about 7 minutes.
 #
 # Usage: tools/test.sh [extra bazel flags, given to every stage]
