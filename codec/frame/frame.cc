@@ -2,7 +2,6 @@
 
 #include "codec/frame/frame.h"
 
-
 #include "absl/strings/str_cat.h"
 #include "codec/reference/decoder.h"
 #include "codec/reference/encoder.h"

@@ -1,0 +1,194 @@
+// Copyright 2026 The gdwire Authors.
+//
+// The push parser's wire strings (included by parser_impl.h): the whole-
+// string fast path, parts across pieces, what paths and script checks
+// keep, and where each role goes next.
+
+#ifndef GDWIRE_CODEC_STREAM_INTERNAL_PARSER_STRINGS_H_
+#define GDWIRE_CODEC_STREAM_INTERNAL_PARSER_STRINGS_H_
+
+#include <algorithm>
+#include <cstring>
+#include <string>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "codec/stream/internal/wire_types.h"
+#include "codec/types.h"
+#include "codec/variant.h"
+#include "codec/wire.h"
+#include "simd/utf8.h"
+
+namespace gdwire {
+namespace stream {
+
+template <typename H>
+bool Parser<H>::StartString(StringRole role) {
+  str_role_ = role;
+  str_capture_ = false;
+  if (!stack_.empty()) {
+    Frame& f = stack_.back();
+    const bool key =
+        f.type == Type::kDictionary && f.in_items && !f.want_value &&
+        (role == StringRole::kString || role == StringRole::kStringName);
+    if (key || role == StringRole::kPropertyName) {
+      str_capture_ = true;
+      f.key_text.clear();
+      f.key_in_piece = false;
+      f.key_too_long = false;
+      f.key_not_canonical = false;
+    }
+  }
+  // The common case: the whole string (length, text, padding) is in this
+  // piece: one zero-copy part, checked at once by the SIMD text kernel
+  // (same verdict and bad index as the reference, BOM and NUL rules
+  // included), no scanner.
+  if (carry_len_ == 0 && Avail() >= 4) {
+    const uint32_t n = wire::LoadU32(p_);
+    const size_t total = 4 + size_t{n} + wire::Pad4(n);
+    if (n <= (1u << 24) && n <= opts_.max_string_bytes && Avail() >= total) {
+      str_start_ = Pos();
+      str_len_ = n;
+      str_parts_ = 0;
+      str_text_bytes_ = 0;
+      str_pad_left_ = 0;
+      state_ = kStrPad;  // where StringDone is called from (for paths)
+      const uint8_t* text = p_ + 4;
+      simd::WireText t;
+      if (n <= 64 && internal::PlainAscii(text, n)) {  // short keys, names
+        t.ok = t.canonical = true;
+        t.end = n;
+      } else {
+        t = simd::CheckWireText(text, n,
+                                opts_.dialect == Dialect::kGodot4
+                                    ? simd::TextRules::kStrict
+                                    : simd::TextRules::kLenient);
+      }
+      if (!t.ok) {
+        return Fail(ErrorKind::kInvalidUtf8, str_start_ + 4 + t.bad_index,
+                    "invalid UTF-8");
+      }
+      text_.Pass(t.canonical);  // the verdict for StringDone
+      Advance(total);
+      if (!EmitPart(
+              absl::string_view(reinterpret_cast<const char*>(text) + t.begin,
+                                t.end - t.begin),
+              kFirstPart | kLastPart | (t.canonical ? 0 : kNotCanonical))) {
+        return false;
+      }
+      return StringDone();
+    }
+  }
+  state_ = kStrLen;
+  return true;
+}
+
+template <typename H>
+bool Parser<H>::EmitText(const uint8_t* p, size_t k) {
+  const internal::WireTextScanner::Text t = text_.Consume(p, k);
+  const bool done = text_.remaining() == 0;
+  absl::string_view parts[2];
+  int n = 0;
+  if (!t.held.empty()) parts[n++] = t.held;
+  if (t.end > t.begin) {
+    parts[n++] = absl::string_view(reinterpret_cast<const char*>(p) + t.begin,
+                                   t.end - t.begin);
+  }
+  if (done && n == 0) parts[n++] = absl::string_view();
+  for (int i = 0; i < n; ++i) {
+    uint8_t flags = 0;
+    if (done && i == n - 1) {
+      flags = kLastPart;
+      if (!text_.canonical()) flags |= kNotCanonical;
+    }
+    if (!EmitPart(parts[i], flags)) return false;
+  }
+  return true;
+}
+
+// Hands one part of the current string to the handler (kFirstPart is added
+// to the first), keeping what paths and script checks need.
+template <typename H>
+bool Parser<H>::EmitPart(absl::string_view text, uint8_t flags) {
+  StringPart s;
+  s.role = str_role_;
+  s.text = text;
+  s.flags = flags | (str_parts_ == 0 ? kFirstPart : 0);
+  ++str_parts_;
+  if (str_capture_) {
+    Frame& f = stack_.back();
+    if (s.whole()) {
+      f.key_in_piece = true;
+      f.key_view = text.substr(0, internal::kMaxPathKey);
+      f.key_too_long = text.size() > internal::kMaxPathKey;
+    } else {
+      const size_t room = internal::kMaxPathKey - f.key_text.size();
+      f.key_text.append(text.data(), std::min(room, text.size()));
+      if (text.size() > room) f.key_too_long = true;
+    }
+  }
+  if (str_text_bytes_ < 6 && !text.empty()) {
+    const size_t c = std::min<size_t>(6 - str_text_bytes_, text.size());
+    std::memcpy(script_prefix_ + str_text_bytes_, text.data(), c);
+  }
+  str_text_bytes_ += text.size();
+  if (!h_->String(s)) return Stop();
+  return true;
+}
+
+template <typename H>
+bool Parser<H>::StringDone() {
+  if (text_.failed()) {
+    return Fail(ErrorKind::kInvalidUtf8, str_start_ + 4 + text_.bad_index(),
+                "invalid UTF-8");
+  }
+  if (str_capture_) {
+    Frame& f = stack_.back();
+    f.key_kind = Frame::kText;
+    f.key_not_canonical = !text_.canonical();
+  }
+  switch (str_role_) {
+    case StringRole::kString:
+    case StringRole::kStringName:
+      return ValueComplete();
+    case StringRole::kNodePathName:
+    case StringRole::kNodePathSubname:
+      ++np_index_;
+      state_ = kNodePathNext;
+      return true;
+    case StringRole::kSignalName:
+      state_ = kSignalId;
+      return true;
+    case StringRole::kObjectClass:
+      if (str_text_bytes_ == 0) return EndContainer();  // a null Object
+      state_ = kObjectCount;
+      return true;
+    case StringRole::kPropertyName:
+      stack_.back().want_value = true;
+      state_ = kValueStart;
+      return true;
+    case StringRole::kPackedElement:
+      ++pk_index_;
+      state_ = kPackedStringsNext;
+      return true;
+    case StringRole::kElementScript:
+    case StringRole::kKeyScript:
+    case StringRole::kValueScript:
+      if (opts_.allow_objects &&
+          (str_text_bytes_ < 6 ||
+           std::memcmp(script_prefix_, "res://", 6) != 0)) {
+        return Fail(ErrorKind::kInvalidContainerType, str_start_,
+                    "container script path is not a res:// path");
+      }
+      [[fallthrough]];
+    default:  // a typed container's class name
+      ++stack_.back().desc_stage;
+      state_ = kDescNext;
+      return true;
+  }
+}
+
+}  // namespace stream
+}  // namespace gdwire
+
+#endif  // GDWIRE_CODEC_STREAM_INTERNAL_PARSER_STRINGS_H_
