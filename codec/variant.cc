@@ -456,4 +456,33 @@ const Variant* Dictionary::Find(const Variant& key) const {
   return nullptr;
 }
 
+bool AdmitToTypedContainer(const ContainerType& ct, Variant* v) {
+  if (!ct.is_typed()) return true;
+  const Type want = ct.builtin;
+  const Type have = v->type();
+  if (want != have) {
+    if (have == Type::kNil && want == Type::kObject) return true;
+    if (want == Type::kString && have == Type::kStringName) {
+      *v = Variant::String(v->as_string());
+      return true;
+    }
+    if (want == Type::kStringName && have == Type::kString) {
+      *v = Variant::StringName(v->as_string());
+      return true;
+    }
+    if (want == Type::kFloat && have == Type::kInt) {
+      // Through a C++ float, as the engine's `(float)inout_variant`.
+      *v = Variant::Float(static_cast<float>(v->as_int()));
+      return true;
+    }
+    return false;
+  }
+  if (want != Type::kObject) return true;
+  const Object& o = v->object();
+  if (o.kind != Object::Kind::kId) return true;
+  // An object sent as an id is an EncodedObjectAsID (a RefCounted).
+  return ct.name == "EncodedObjectAsID" || ct.name == "Object" ||
+         ct.name == "RefCounted" || ct.name == "Reference";
+}
+
 }  // namespace gdwire

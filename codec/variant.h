@@ -271,6 +271,14 @@ bool KeyEquals(const Variant& a, const Variant& b);
 // A hash consistent with KeyEquals.
 size_t KeyHash(const Variant& v);
 
+// Godot 4's typed-container insertion check (ContainerTypeValidate), as
+// decoding applies it to each element, key and value: false when the
+// element is dropped; may convert it (String <-> StringName, int -> float
+// through a C++ float). Used by the push parser's DOM handler and the
+// views; the reference decoder keeps its own copy, as the independent
+// oracle they are checked against.
+bool AdmitToTypedContainer(const ContainerType& ct, Variant* v);
+
 // Bit-exact f32 <-> f64 for math components: NaN payloads (signalling
 // ones included) survive a round trip, unlike a C++ cast.
 double WidenF32Exact(float f);

@@ -283,35 +283,6 @@ bool VariantBuilder::End(const EndEvent& e) {
   }
 }
 
-// Godot 4's typed-container insertion check (ContainerTypeValidate):
-// returns false when the element is dropped; may convert it.
-bool VariantBuilder::Admit(const ContainerType& ct, Variant* v) {
-  if (!ct.is_typed()) return true;
-  const Type want = ct.builtin;
-  const Type have = v->type();
-  if (want != have) {
-    if (have == Type::kNil && want == Type::kObject) return true;
-    if (want == Type::kString && have == Type::kStringName) {
-      *v = Variant::String(v->as_string());
-      return true;
-    }
-    if (want == Type::kStringName && have == Type::kString) {
-      *v = Variant::StringName(v->as_string());
-      return true;
-    }
-    if (want == Type::kFloat && have == Type::kInt) {
-      *v = Variant::Float(static_cast<float>(v->as_int()));
-      return true;
-    }
-    return false;
-  }
-  if (want != Type::kObject) return true;
-  const Object& o = v->object();
-  if (o.kind != Object::Kind::kId) return true;
-  return ct.name == "EncodedObjectAsID" || ct.name == "Object" ||
-         ct.name == "RefCounted" || ct.name == "Reference";
-}
-
 // What a value costs, roughly as the reference decoder counts it: the
 // Variant itself, and the heap blocks behind it.
 bool VariantBuilder::Charge(uint64_t bytes) {
@@ -360,7 +331,7 @@ bool VariantBuilder::Attach(Variant v) {
   Node& n = stack_.back();
   switch (n.type) {
     case Type::kArray:
-      if (Admit(n.array.element_type, &v))
+      if (AdmitToTypedContainer(n.array.element_type, &v))
         n.array.items.push_back(std::move(v));
       return true;
     case Type::kDictionary: {
@@ -371,7 +342,8 @@ bool VariantBuilder::Attach(Variant v) {
       }
       n.have_key = false;
       Variant key = std::move(n.key);
-      if (!Admit(n.dict.key_type, &key) || !Admit(n.dict.value_type, &v)) {
+      if (!AdmitToTypedContainer(n.dict.key_type, &key) ||
+          !AdmitToTypedContainer(n.dict.value_type, &v)) {
         return true;
       }
       // Later duplicates overwrite earlier ones (spec §6).

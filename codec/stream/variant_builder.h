@@ -80,7 +80,6 @@ class VariantBuilder {
   bool Attach(Variant v);
   bool Charge(uint64_t bytes);
   ContainerType TypeOf(const ContainerDesc& d, const std::string& name) const;
-  static bool Admit(const ContainerType& ct, Variant* v);
   Variant FinishPacked();
 
   DecodeOptions opts_;
