@@ -1,8 +1,10 @@
 #!/bin/bash
 # Installs what gdwire needs on Debian 12 (bookworm), idempotently: a second
 # run checks dpkg and returns at once. Bazel comes from Debian's
-# bazel-bootstrap (4.2.3) and never downloads anything.
+# bazel-bootstrap (4.2.3) and never downloads anything. Run it as root or as
+# a user with passwordless sudo (tools/as_root.sh).
 set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/as_root.sh"
 PKGS=(bazel-bootstrap libhwy-dev libabsl-dev libgtest-dev libgmock-dev
       libbenchmark-dev rapidjson-dev python3 clang libclang-rt-14-dev)
 missing=()
@@ -11,9 +13,8 @@ for p in "${PKGS[@]}"; do
     || missing+=("$p")
 done
 if ((${#missing[@]})); then
+  need_root "installing ${missing[*]}"
   echo "installing: ${missing[*]}" >&2
-  SUDO=""
-  [ "$(id -u)" -ne 0 ] && SUDO=sudo
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
+  as_root_apt update -qq
+  as_root_apt install -y -qq "${missing[@]}" >/dev/null
 fi

@@ -17,11 +17,11 @@ for p in "${PKGS[@]}"; do
     missing+=("$p")
 done
 if ((${#missing[@]})); then
+  . "$root/tools/as_root.sh"
+  need_root "installing ${missing[*]}"
   echo "installing: ${missing[*]}" >&2
-  SUDO=""
-  [ "$(id -u)" -ne 0 ] && SUDO=sudo
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
+  as_root_apt update -qq
+  as_root_apt install -y -qq "${missing[@]}" >/dev/null
 fi
 
 build="$(mktemp -d "${TMPDIR:-/tmp}/gdwire-cmake.XXXXXX")"

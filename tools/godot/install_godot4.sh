@@ -6,10 +6,13 @@
 #
 #   tools/godot/install_godot4.sh [ROOT]     # default $GODOT4_ROOT or /opt/godot4-sid
 #
-# Needs root (debootstrap, chroot, mount) and Debian's registry. proc and
-# dev are always unmounted again (trap), also on failure.
+# Needs root for debootstrap, chroot and mount: run it as root or as a
+# user with passwordless sudo (tools/as_root.sh), and Debian's registry.
+# proc and dev are always unmounted again (trap), also on failure. The
+# engine then runs as any user.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
+. "$here/../as_root.sh"
 R="${1:-${GODOT4_ROOT:-/opt/godot4-sid}}"
 MIRROR="${DEBIAN_MIRROR:-http://deb.debian.org/debian}"
 export GODOT4_ROOT="$R"
@@ -28,19 +31,17 @@ if [ -x "$R/usr/bin/godot" ] && "$here/godot4" --version >/dev/null 2>&1; then
   echo "godot4: $("$here/godot4" --version 2>/dev/null | tail -n 1) ($R)"
   exit 0
 fi
-if [ "$(id -u)" -ne 0 ]; then
-  echo "install_godot4.sh: needs root (debootstrap/chroot/mount)" >&2
-  exit 1
-fi
-if ! command -v debootstrap >/dev/null; then
-  apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq debootstrap >/dev/null
+need_root "installing Godot 4 into $R (debootstrap, chroot, mount)"
+# debootstrap lives in /usr/sbin, which a user's PATH may lack.
+if ! PATH="$PATH:/usr/sbin:/sbin" command -v debootstrap >/dev/null; then
+  as_root_apt update -qq
+  as_root_apt install -y -qq debootstrap >/dev/null
 fi
 
 cleanup() {
   # Always unmount, innermost first; never leave the host's /dev bound.
-  mountpoint -q "$R/dev" && umount "$R/dev" || true
-  mountpoint -q "$R/proc" && umount "$R/proc" || true
+  mountpoint -q "$R/dev" && as_root umount "$R/dev" || true
+  mountpoint -q "$R/proc" && as_root umount "$R/proc" || true
 }
 trap cleanup EXIT
 trap 'cleanup; exit 130' INT TERM
@@ -50,21 +51,26 @@ if [ ! -x "$R/usr/bin/apt-get" ]; then
   # A half-made root from an interrupted run: start it again (unmounted).
   if [ -e "$R" ]; then
     cleanup
-    rm -rf --one-file-system "$R"
+    as_root rm -rf --one-file-system "$R"
   fi
-  mkdir -p "$R"
-  debootstrap --variant=minbase sid "$R" "$MIRROR" >"$R.debootstrap.log" 2>&1 || {
-    tail -n 20 "$R.debootstrap.log" >&2
+  as_root mkdir -p "$R"
+  # The log is written by this shell (any user), next to a root-owned $R.
+  log="$(mktemp "${TMPDIR:-/tmp}/install_godot4.debootstrap.XXXXXX")"
+  as_root env PATH="/usr/sbin:/usr/bin:/sbin:/bin" \
+    debootstrap --variant=minbase sid "$R" "$MIRROR" >"$log" 2>&1 || {
+    tail -n 20 "$log" >&2
+    echo "install_godot4.sh: debootstrap failed (log: $log)" >&2
     exit 1
   }
+  rm -f "$log"
 fi
-mountpoint -q "$R/proc" || mount -t proc proc "$R/proc"
-mountpoint -q "$R/dev" || mount --bind /dev "$R/dev"
-cp /etc/resolv.conf "$R/etc/resolv.conf"
+mountpoint -q "$R/proc" || as_root mount -t proc proc "$R/proc"
+mountpoint -q "$R/dev" || as_root mount --bind /dev "$R/dev"
+as_root cp /etc/resolv.conf "$R/etc/resolv.conf"
 echo "apt-get install godot in $R" >&2
 # Valid-Until is not checked: the mirror's sid Release can be older than
 # this machine's clock (seen here: "Release file ... is expired").
-chroot "$R" sh -c 'apt-get -o Acquire::Check-Valid-Until=false update -qq &&
+as_root chroot "$R" sh -c 'apt-get -o Acquire::Check-Valid-Until=false update -qq &&
   DEBIAN_FRONTEND=noninteractive apt-get -o Acquire::Check-Valid-Until=false \
     install -y -qq --no-install-recommends godot >/dev/null'
 cleanup
