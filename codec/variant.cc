@@ -2,7 +2,10 @@
 
 #include "codec/variant.h"
 
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <utility>
@@ -19,35 +22,8 @@ uint64_t BitsOf(double d) {
   std::memcpy(&u, &d, 8);
   return u;
 }
-uint32_t BitsOf(float f) {
-  uint32_t u;
-  std::memcpy(&u, &f, 4);
-  return u;
-}
-
-template <typename T>
-bool VecBitsEqual(const T& a, const T& b) {
-  if (a.size() != b.size()) return false;
-  for (size_t i = 0; i < a.size(); ++i) {
-    if (BitsOf(a[i]) != BitsOf(b[i])) return false;
-  }
-  return true;
-}
 
 }  // namespace
-
-double WidenF32Exact(float f) {
-  const uint32_t b = BitsOf(f);
-  if ((b & 0x7f800000u) == 0x7f800000u && (b & 0x007fffffu) != 0) {
-    // NaN: move sign and payload over by hand (a cast would quieten it).
-    const uint64_t d = (uint64_t{b >> 31} << 63) | (uint64_t{0x7ff} << 52) |
-                       (uint64_t{b & 0x007fffffu} << 29);
-    double out;
-    std::memcpy(&out, &d, 8);
-    return out;
-  }
-  return static_cast<double>(f);
-}
 
 float NarrowF64ToF32(double d) {
   const uint64_t b = BitsOf(d);
@@ -66,17 +42,46 @@ float NarrowF64ToF32(double d) {
   return static_cast<float>(d);
 }
 
-Variant Variant::Bool(bool b) { return Variant(Type::kBool, b); }
-Variant Variant::Int(int64_t i) { return Variant(Type::kInt, i); }
-Variant Variant::Float(double d) { return Variant(Type::kFloat, d); }
+Variant Variant::Bool(bool b) {
+  Variant v(Type::kBool, Slot::kBool);
+  v.u_.b = b;
+  return v;
+}
+Variant Variant::Int(int64_t i) {
+  Variant v(Type::kInt, Slot::kInt);
+  v.u_.i = i;
+  return v;
+}
+Variant Variant::Float(double d) {
+  Variant v(Type::kFloat, Slot::kFloat);
+  v.u_.f = d;
+  return v;
+}
 Variant Variant::String(std::string s) {
-  return Variant(Type::kString, std::move(s));
+  Variant v(Type::kString, Slot::kString);
+  new (&v.u_.s) std::string(std::move(s));
+  return v;
 }
 Variant Variant::StringName(std::string s) {
-  return Variant(Type::kStringName, std::move(s));
+  Variant v(Type::kStringName, Slot::kString);
+  new (&v.u_.s) std::string(std::move(s));
+  return v;
 }
 Variant Variant::Math(Type t, absl::Span<const double> c) {
-  return Variant(t, Reals(c.begin(), c.end()));
+  const size_t n = std::min<size_t>(c.size(), 16);
+  Variant v(t, n <= 8 ? Slot::kReals64 : Slot::kRealsHeap);
+  v.n_ = static_cast<uint8_t>(n);
+  double* out = v.u_.rd;
+  if (n > 8) out = v.u_.rheap = new double[n];
+  std::copy(c.begin(), c.begin() + n, out);
+  return v;
+}
+Variant Variant::Math32(Type t, absl::Span<const float> c) {
+  const size_t n = std::min<size_t>(c.size(), 16);
+  Variant v(t, Slot::kReals32);
+  v.n_ = static_cast<uint8_t>(n);
+  std::copy(c.begin(), c.begin() + n, v.u_.rf);
+  return v;
 }
 Variant Variant::Vector2(double x, double y) {
   return Math(Type::kVector2, {x, y});
@@ -140,8 +145,14 @@ Variant Variant::PackedColors(std::vector<float> flat) {
 }
 
 Variant Variant::Default(Type t) {
-  if (int n = RealComponents(t)) return Variant(t, Reals(n, 0.0));
-  if (int n = IntComponents(t)) return Variant(t, Ints(n, 0));
+  if (int n = RealComponents(t)) {
+    const float zero[16] = {};
+    return Math32(t, absl::MakeConstSpan(zero, n));
+  }
+  if (int n = IntComponents(t)) {
+    const int32_t zero[4] = {};
+    return IntMath(t, absl::MakeConstSpan(zero, n));
+  }
   switch (t) {
     case Type::kNil:
       return Variant();
@@ -186,7 +197,7 @@ Variant Variant::Default(Type t) {
     case Type::kPackedVector2Array:
     case Type::kPackedVector3Array:
     case Type::kPackedVector4Array:
-      return PackedRealVectors(t, {});
+      return PackedRealVectors32(t, {});
     case Type::kPackedVector2iArray:
     case Type::kPackedVector3iArray:
     case Type::kPackedVector4iArray:
@@ -196,76 +207,230 @@ Variant Variant::Default(Type t) {
   }
 }
 
-const Object& Variant::object() const { return *std::get<Box<Object>>(data_); }
-Object& Variant::mutable_object() { return *std::get<Box<Object>>(data_); }
-const Array& Variant::array() const { return *std::get<Box<Array>>(data_); }
-Array& Variant::mutable_array() { return *std::get<Box<Array>>(data_); }
-const Dictionary& Variant::dictionary() const {
-  return *std::get<Box<Dictionary>>(data_);
+void Variant::BadAccess(Slot s) const {
+  std::fprintf(stderr,
+               "gdwire::Variant: wrong accessor for a %s (slot %d, wanted "
+               "%d)\n",
+               std::string(TypeName(type_)).c_str(), static_cast<int>(slot_),
+               static_cast<int>(s));
+  std::abort();
 }
-Dictionary& Variant::mutable_dictionary() {
-  return *std::get<Box<Dictionary>>(data_);
+
+void Variant::DestroySlow() {
+  switch (slot_) {
+    case Slot::kString:
+      u_.s.~basic_string();
+      break;
+    case Slot::kRealsHeap:
+      delete[] u_.rheap;
+      break;
+    case Slot::kNodePath:
+      delete u_.path;
+      break;
+    case Slot::kObject:
+      delete u_.object;
+      break;
+    case Slot::kSignal:
+      delete u_.signal;
+      break;
+    case Slot::kArray:
+      delete u_.array;
+      break;
+    case Slot::kDict:
+      delete u_.dict;
+      break;
+    case Slot::kBytes:
+      u_.bytes.~vector();
+      break;
+    case Slot::kI32:
+      u_.i32.~vector();
+      break;
+    case Slot::kI64:
+      u_.i64.~vector();
+      break;
+    case Slot::kF32:
+      u_.f32.~vector();
+      break;
+    case Slot::kF64:
+      u_.f64.~vector();
+      break;
+    case Slot::kStrings:
+      u_.strs.~vector();
+      break;
+    default:
+      break;
+  }
+  slot_ = Slot::kNone;
+  type_ = Type::kNil;
+}
+
+void Variant::CopyFrom(const Variant& o) {
+  type_ = o.type_;
+  slot_ = o.slot_;
+  n_ = o.n_;
+  switch (slot_) {
+    case Slot::kString:
+      new (&u_.s) std::string(o.u_.s);
+      break;
+    case Slot::kRealsHeap:
+      u_.rheap = new double[n_];
+      std::copy(o.u_.rheap, o.u_.rheap + n_, u_.rheap);
+      break;
+    case Slot::kNodePath:
+      u_.path = new NodePath(*o.u_.path);
+      break;
+    case Slot::kObject:
+      u_.object = new Object(*o.u_.object);
+      break;
+    case Slot::kSignal:
+      u_.signal = new Signal(*o.u_.signal);
+      break;
+    case Slot::kArray:
+      u_.array = new Array(*o.u_.array);
+      break;
+    case Slot::kDict:
+      u_.dict = new Dictionary(*o.u_.dict);
+      break;
+    case Slot::kBytes:
+      new (&u_.bytes) std::vector<uint8_t>(o.u_.bytes);
+      break;
+    case Slot::kI32:
+      new (&u_.i32) std::vector<int32_t>(o.u_.i32);
+      break;
+    case Slot::kI64:
+      new (&u_.i64) std::vector<int64_t>(o.u_.i64);
+      break;
+    case Slot::kF32:
+      new (&u_.f32) std::vector<float>(o.u_.f32);
+      break;
+    case Slot::kF64:
+      new (&u_.f64) std::vector<double>(o.u_.f64);
+      break;
+    case Slot::kStrings:
+      new (&u_.strs) std::vector<std::string>(o.u_.strs);
+      break;
+    default:  // plain data
+      std::memcpy(static_cast<void*>(&u_), &o.u_, sizeof(u_));
+      break;
+  }
+}
+
+RealsView Variant::reals() const {
+  switch (slot_) {
+    case Slot::kReals32:
+      return RealsView(u_.rf, n_);
+    case Slot::kReals64:
+      return RealsView(u_.rd, n_);
+    case Slot::kRealsHeap:
+      return RealsView(u_.rheap, n_);
+    default:
+      BadAccess(Slot::kReals32);
+  }
+}
+
+RealsView Variant::packed_reals() const {
+  switch (slot_) {
+    case Slot::kF32:
+      return RealsView(u_.f32.data(), u_.f32.size());
+    case Slot::kF64:
+      return RealsView(u_.f64.data(), u_.f64.size());
+    default:
+      BadAccess(Slot::kF32);
+  }
 }
 
 size_t Variant::packed_size() const {
   size_t n = 0;
-  switch (type_) {
-    case Type::kPackedByteArray:
-      return packed_bytes().size();
-    case Type::kPackedInt32Array:
-      return packed_int32().size();
-    case Type::kPackedInt64Array:
-      return packed_int64().size();
-    case Type::kPackedFloat32Array:
-      return packed_float32().size();
-    case Type::kPackedFloat64Array:
-      return packed_float64().size();
-    case Type::kPackedStringArray:
-      return packed_strings().size();
-    case Type::kPackedColorArray:
-      n = packed_float32().size();
+  switch (slot_) {
+    case Slot::kBytes:
+      n = u_.bytes.size();
       break;
-    case Type::kPackedVector2Array:
-    case Type::kPackedVector3Array:
-    case Type::kPackedVector4Array:
-      n = packed_float64().size();
+    case Slot::kI32:
+      n = u_.i32.size();
       break;
-    case Type::kPackedVector2iArray:
-    case Type::kPackedVector3iArray:
-    case Type::kPackedVector4iArray:
-      n = packed_int32().size();
+    case Slot::kI64:
+      n = u_.i64.size();
+      break;
+    case Slot::kF32:
+      n = u_.f32.size();
+      break;
+    case Slot::kF64:
+      n = u_.f64.size();
+      break;
+    case Slot::kStrings:
+      n = u_.strs.size();
       break;
     default:
       return 0;
   }
-  return n / PackedComponents(type_);
+  const int c = PackedComponents(type_);
+  return c > 1 ? n / c : n;
 }
+
+namespace {
+
+// Two real sequences, either storage, equal bit for bit as doubles.
+bool RealsBitsEqual(const RealsView& a, const RealsView& b) {
+  if (a.size() != b.size()) return false;
+  if (!a.wide() && !b.wide()) {
+    return a.empty() ||
+           std::memcmp(a.f32(), b.f32(), a.size() * sizeof(float)) == 0;
+  }
+  for (size_t i = 0; i < a.size(); ++i) {
+    if (BitsOf(a[i]) != BitsOf(b[i])) return false;
+  }
+  return true;
+}
+
+}  // namespace
 
 bool Variant::operator==(const Variant& o) const {
   if (type_ != o.type_) return false;
-  if (data_.index() != o.data_.index()) return false;
-  if (const double* d = std::get_if<double>(&data_)) {
-    return BitsOf(*d) == BitsOf(std::get<double>(o.data_));
+  switch (slot_) {
+    case Slot::kNone:
+      return o.slot_ == Slot::kNone;
+    case Slot::kBool:
+      return o.slot_ == slot_ && u_.b == o.u_.b;
+    case Slot::kInt:
+    case Slot::kRid:
+      return o.slot_ == slot_ && u_.u == o.u_.u;
+    case Slot::kFloat:
+      return o.slot_ == slot_ && BitsOf(u_.f) == BitsOf(o.u_.f);
+    case Slot::kReals32:
+    case Slot::kReals64:
+    case Slot::kRealsHeap:
+      return RealComponents(o.type_) != 0 && RealsBitsEqual(reals(), o.reals());
+    case Slot::kInts:
+      return o.slot_ == slot_ && n_ == o.n_ &&
+             std::equal(u_.ri, u_.ri + n_, o.u_.ri);
+    case Slot::kString:
+      return o.slot_ == slot_ && u_.s == o.u_.s;
+    case Slot::kNodePath:
+      return o.slot_ == slot_ && *u_.path == *o.u_.path;
+    case Slot::kObject:
+      return o.slot_ == slot_ && *u_.object == *o.u_.object;
+    case Slot::kSignal:
+      return o.slot_ == slot_ && *u_.signal == *o.u_.signal;
+    case Slot::kArray:
+      return o.slot_ == slot_ && *u_.array == *o.u_.array;
+    case Slot::kDict:
+      return o.slot_ == slot_ && *u_.dict == *o.u_.dict;
+    case Slot::kBytes:
+      return o.slot_ == slot_ && u_.bytes == o.u_.bytes;
+    case Slot::kI32:
+      return o.slot_ == slot_ && u_.i32 == o.u_.i32;
+    case Slot::kI64:
+      return o.slot_ == slot_ && u_.i64 == o.u_.i64;
+    case Slot::kF32:
+    case Slot::kF64:
+      if (o.slot_ != Slot::kF32 && o.slot_ != Slot::kF64) return false;
+      // PackedFloat32/64Array keep their one storage; real vectors compare
+      // across storages.
+      return RealsBitsEqual(packed_reals(), o.packed_reals());
+    case Slot::kStrings:
+      return o.slot_ == slot_ && u_.strs == o.u_.strs;
   }
-  if (const Reals* r = std::get_if<Reals>(&data_)) {
-    return VecBitsEqual(*r, std::get<Reals>(o.data_));
-  }
-  if (const auto* f = std::get_if<std::vector<float>>(&data_)) {
-    return VecBitsEqual(*f, std::get<std::vector<float>>(o.data_));
-  }
-  if (const auto* f = std::get_if<std::vector<double>>(&data_)) {
-    return VecBitsEqual(*f, std::get<std::vector<double>>(o.data_));
-  }
-  if (const auto* b = std::get_if<Box<Object>>(&data_)) {
-    return **b == *std::get<Box<Object>>(o.data_);
-  }
-  if (const auto* b = std::get_if<Box<Array>>(&data_)) {
-    return **b == *std::get<Box<Array>>(o.data_);
-  }
-  if (const auto* b = std::get_if<Box<Dictionary>>(&data_)) {
-    return **b == *std::get<Box<Dictionary>>(o.data_);
-  }
-  return data_ == o.data_;
+  return false;
 }
 
 std::string Variant::DebugString() const {
@@ -298,10 +463,11 @@ std::string Variant::DebugString() const {
       return s + "}";
     }
     default:
-      if (std::holds_alternative<Reals>(data_)) {
-        return absl::StrCat(s, "(", absl::StrJoin(reals(), ", "), ")");
+      if (RealComponents(type_) != 0) {
+        std::vector<double> r(reals().begin(), reals().end());
+        return absl::StrCat(s, "(", absl::StrJoin(r, ", "), ")");
       }
-      if (std::holds_alternative<Ints>(data_)) {
+      if (IntComponents(type_) != 0) {
         return absl::StrCat(s, "(", absl::StrJoin(ints(), ", "), ")");
       }
       if (IsPackedArray(type_)) {
@@ -426,34 +592,126 @@ size_t KeyHash(const Variant& v) {
       return absl::HashOf(h, v.packed_strings());
     case Type::kPackedFloat32Array:
     case Type::kPackedColorArray:
-      for (float f : v.packed_float32()) h = absl::HashOf(h, BitsOf(f));
-      return h;
     case Type::kPackedFloat64Array:
     case Type::kPackedVector2Array:
     case Type::kPackedVector3Array:
     case Type::kPackedVector4Array:
-      for (double d : v.packed_float64()) h = absl::HashOf(h, BitsOf(d));
+      // As doubles, so that either storage hashes alike (as == compares).
+      for (double d : v.packed_reals()) h = absl::HashOf(h, BitsOf(d));
       return h;
     default:
       return h;
   }
 }
 
-void Dictionary::Set(Variant key, Variant value) {
-  for (auto& kv : entries) {
-    if (KeyEquals(kv.first, key)) {
-      kv.second = std::move(value);
+namespace {
+uint32_t Hash32(size_t h) {
+  const uint32_t x = static_cast<uint32_t>(h ^ (h >> 32));
+  return x == 0 ? 1 : x;
+}
+}  // namespace
+
+void Dictionary::Rehash(size_t capacity) const {
+  index_.assign(capacity, Slot{0, 0});
+  indexed_ = 0;
+}
+
+void Dictionary::Insert(uint32_t entry, size_t hash) const {
+  const size_t mask = index_.size() - 1;
+  const uint32_t h = Hash32(hash);
+  for (size_t i = h & mask;; i = (i + 1) & mask) {
+    if (index_[i].entry == 0) {
+      index_[i] = Slot{entry + 1, h};
       return;
     }
   }
+}
+
+void Dictionary::Sync() const {
+  const size_t n = entries.size();
+  if (n <= kLinearMax) return;
+  if (indexed_ > n || index_.size() < 2 * n) {
+    size_t cap = 32;
+    while (cap < 2 * n) cap *= 2;
+    Rehash(cap);
+  }
+  for (; indexed_ < n; ++indexed_) {
+    Insert(static_cast<uint32_t>(indexed_), KeyHash(entries[indexed_].first));
+  }
+}
+
+ptrdiff_t Dictionary::Lookup(const Variant& key, size_t hash) const {
+  const size_t n = entries.size();
+  if (n <= kLinearMax) {
+    for (size_t i = 0; i < n; ++i) {
+      if (KeyEquals(entries[i].first, key)) return static_cast<ptrdiff_t>(i);
+    }
+    return -1;
+  }
+  Sync();
+  const size_t mask = index_.size() - 1;
+  const uint32_t h = Hash32(hash);
+  for (size_t i = h & mask;; i = (i + 1) & mask) {
+    const Slot s = index_[i];
+    if (s.entry == 0) return -1;
+    if (s.hash == h && KeyEquals(entries[s.entry - 1].first, key)) {
+      return static_cast<ptrdiff_t>(s.entry - 1);
+    }
+  }
+}
+
+void Dictionary::Set(Variant key, Variant value) {
+  const size_t n = entries.size();
+  const size_t h = n < kLinearMax ? 0 : KeyHash(key);
+  const ptrdiff_t at = Lookup(key, h);
+  if (at >= 0) {
+    entries[at].second = std::move(value);
+    return;
+  }
   entries.emplace_back(std::move(key), std::move(value));
+  if (n > kLinearMax && indexed_ == n && index_.size() >= 2 * (n + 1)) {
+    Insert(static_cast<uint32_t>(n), h);  // keep the index current
+    indexed_ = n + 1;
+  }
 }
 
 const Variant* Dictionary::Find(const Variant& key) const {
-  for (const auto& kv : entries) {
-    if (KeyEquals(kv.first, key)) return &kv.second;
+  const size_t h = entries.size() <= kLinearMax ? 0 : KeyHash(key);
+  const ptrdiff_t at = Lookup(key, h);
+  return at < 0 ? nullptr : &entries[at].second;
+}
+
+Variant* Dictionary::FindMutable(const Variant& key) {
+  return const_cast<Variant*>(Find(key));
+}
+
+bool Dictionary::Erase(const Variant& key) {
+  const size_t h = entries.size() <= kLinearMax ? 0 : KeyHash(key);
+  const ptrdiff_t at = Lookup(key, h);
+  if (at < 0) return false;
+  entries.erase(entries.begin() + at);
+  index_.clear();  // rebuilt on the next lookup
+  indexed_ = 0;
+  return true;
+}
+
+void Dictionary::Clear() {
+  entries.clear();
+  index_.clear();
+  indexed_ = 0;
+}
+
+void Dictionary::Reserve(size_t n) {
+  entries.reserve(n);
+  if (n > kLinearMax) {
+    size_t cap = 32;
+    while (cap < 2 * n) cap *= 2;
+    if (index_.size() < cap) {
+      index_.clear();
+      indexed_ = 0;
+      index_.reserve(cap);
+    }
   }
-  return nullptr;
 }
 
 bool AdmitToTypedContainer(const ContainerType& ct, Variant* v) {

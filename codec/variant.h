@@ -13,29 +13,42 @@
 //   msg.mutable_dictionary().Set(Variant::String("pos"), pos);
 //   msg.mutable_dictionary().Set(Variant::StringName("hp"), Variant::Int(42));
 //
-// Representation choices:
-//   * Strings are UTF-8 (`std::string`). Godot 3's lenient decoder can yield
-//     surrogates and code points above U+10FFFF; they are kept in the same
-//     generalised UTF-8 that Godot 3 itself writes (ED A0 80, F4 90 80 80,
-//     FD BF BF BF BF BF), so they re-encode byte-identically.
-//   * Real-number math types (Vector2 ... Projection, Color) hold doubles in
-//     wire order: exactly the components the wire carries, in that order
-//     (Basis row-major, Transform2D column-major, Projection by columns).
-//     A value decoded from f32 is widened bit-exactly (NaN payloads too).
-//   * Packed vector arrays hold a flat array of components (x0, y0, x1, ...).
+// Representation (72 bytes a Variant, no heap for scalars, math types or
+// short strings):
+//   * Strings are UTF-8 (`std::string`; up to 15 bytes without a heap
+//     block). Godot 3's lenient decoder can yield surrogates and code
+//     points above U+10FFFF; they are kept in the same generalised UTF-8
+//     that Godot 3 itself writes (ED A0 80, F4 90 80 80, FD BF BF BF BF BF),
+//     so they re-encode byte-identically.
+//   * Real-number math types (Vector2 ... Projection, Color) hold their
+//     components inline in wire order (Basis row-major, Transform2D
+//     column-major, Projection by columns), in the precision they came in:
+//     floats from the wire's f32 (Math32, what decoding makes), doubles from
+//     Math() or a 64-bit wire value kept with real_is_double. `reals()`
+//     reads either as doubles (f32 widened bit-exactly, NaN payloads too).
+//     Only a double-precision Basis, Transform3D or Projection (more than 8
+//     doubles) takes a heap block.
+//   * Packed vector arrays hold a flat array of components (x0, y0, x1, ...)
+//     in their wire element type: floats (PackedRealVectors32, as decoded)
+//     or doubles (PackedRealVectors, or decoded with real_is_double);
+//     `packed_reals()` reads either.
+//   * Arrays, Dictionaries, Objects, NodePaths and Signals live in one heap
+//     block each; moving a Variant moves the pointer (never a deep copy).
+//   * A Dictionary finds keys in O(1) with Godot's key identity (KeyEquals).
 
 #ifndef GDWIRE_CODEC_VARIANT_H_
 #define GDWIRE_CODEC_VARIANT_H_
 
+#include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <initializer_list>
+#include <iterator>
 #include <memory>
 #include <string>
 #include <utility>
-#include <variant>
 #include <vector>
 
-#include "absl/container/inlined_vector.h"
 #include "absl/types/span.h"
 #include "codec/types.h"
 
@@ -91,35 +104,103 @@ struct Object;
 struct Array;
 struct Dictionary;
 
-// A heap box with value semantics (deep copy), for the recursive types.
-template <typename T>
-class Box {
- public:
-  Box() : p_(std::make_unique<T>()) {}
-  explicit Box(T v) : p_(std::make_unique<T>(std::move(v))) {}
-  Box(const Box& o) : p_(std::make_unique<T>(*o.p_)) {}
-  Box(Box&&) noexcept = default;
-  Box& operator=(const Box& o) {
-    if (this != &o) p_ = std::make_unique<T>(*o.p_);
-    return *this;
+// Bit-exact f32 <-> f64 for math components: NaN payloads (signalling
+// ones included) survive a round trip, unlike a C++ cast.
+inline double WidenF32Exact(float f) {
+  uint32_t b;
+  std::memcpy(&b, &f, 4);
+  if ((b & 0x7f800000u) != 0x7f800000u || (b & 0x007fffffu) == 0) {
+    return static_cast<double>(f);
   }
-  Box& operator=(Box&&) noexcept = default;
-  T& operator*() { return *p_; }
-  const T& operator*() const { return *p_; }
-  T* operator->() { return p_.get(); }
-  const T* operator->() const { return p_.get(); }
-  friend bool operator==(const Box& a, const Box& b) { return *a == *b; }
+  // NaN: move sign and payload over by hand (a cast would quieten it).
+  const uint64_t d = (uint64_t{b >> 31} << 63) | (uint64_t{0x7ff} << 52) |
+                     (uint64_t{b & 0x007fffffu} << 29);
+  double out;
+  std::memcpy(&out, &d, 8);
+  return out;
+}
+float NarrowF64ToF32(double d);
+
+// Real-number components as they are stored (f32, or f64 when `wide()`),
+// read as doubles (f32 widened bit-exactly). A cheap view: it points into
+// the Variant it came from.
+class RealsView {
+ public:
+  RealsView() = default;
+  RealsView(const float* f, size_t n) : f_(f), n_(n) {}
+  RealsView(const double* d, size_t n) : d_(d), n_(n), wide_(true) {}
+
+  size_t size() const { return n_; }
+  bool empty() const { return n_ == 0; }
+  // True when the components are stored as doubles.
+  bool wide() const { return wide_; }
+  // The stored components: f32() when !wide(), f64() when wide().
+  const float* f32() const { return f_; }
+  const double* f64() const { return d_; }
+  double operator[](size_t i) const {
+    return wide_ ? d_[i] : WidenF32Exact(f_[i]);
+  }
+
+  class iterator {
+   public:
+    using iterator_category = std::input_iterator_tag;
+    using value_type = double;
+    using difference_type = std::ptrdiff_t;
+    using pointer = void;
+    using reference = double;
+    iterator(const RealsView* v, size_t i) : v_(v), i_(i) {}
+    double operator*() const { return (*v_)[i_]; }
+    iterator& operator++() {
+      ++i_;
+      return *this;
+    }
+    iterator operator++(int) {
+      iterator t = *this;
+      ++i_;
+      return t;
+    }
+    bool operator==(const iterator& o) const { return i_ == o.i_; }
+    bool operator!=(const iterator& o) const { return i_ != o.i_; }
+
+   private:
+    const RealsView* v_;
+    size_t i_;
+  };
+  iterator begin() const { return iterator(this, 0); }
+  iterator end() const { return iterator(this, n_); }
 
  private:
-  std::unique_ptr<T> p_;
+  const float* f_ = nullptr;
+  const double* d_ = nullptr;
+  size_t n_ = 0;
+  bool wide_ = false;
 };
 
 class Variant {
  public:
-  using Reals = absl::InlinedVector<double, 4>;
-  using Ints = absl::InlinedVector<int32_t, 4>;
+  // Handy containers for building math values.
+  using Reals = std::vector<double>;
+  using Ints = std::vector<int32_t>;
 
   Variant() = default;  // Nil
+  Variant(const Variant& o) { CopyFrom(o); }
+  Variant(Variant&& o) noexcept { MoveFrom(&o); }
+  Variant& operator=(const Variant& o) {
+    if (this != &o) {
+      Variant t(o);
+      Destroy();
+      MoveFrom(&t);
+    }
+    return *this;
+  }
+  Variant& operator=(Variant&& o) noexcept {
+    if (this != &o) {
+      Destroy();
+      MoveFrom(&o);
+    }
+    return *this;
+  }
+  ~Variant() { Destroy(); }
 
   // Scalars.
   static Variant Nil() { return Variant(); }
@@ -129,8 +210,10 @@ class Variant {
   static Variant String(std::string s);
   static Variant StringName(std::string s);
   // Real-number math types, components in wire order; `c.size()` must be
-  // RealComponents(t).
+  // RealComponents(t). Math() keeps doubles; Math32() keeps floats (as a
+  // single-precision engine does, and as decoding stores them).
   static Variant Math(Type t, absl::Span<const double> c);
+  static Variant Math32(Type t, absl::Span<const float> c);
   static Variant Vector2(double x, double y);
   static Variant Vector3(double x, double y, double z);
   static Variant Color(double r, double g, double b, double a);
@@ -152,8 +235,10 @@ class Variant {
   static Variant PackedFloat32(std::vector<float> v);
   static Variant PackedFloat64(std::vector<double> v);
   static Variant PackedStrings(std::vector<std::string> v);
-  // kPackedVector2/3/4Array.
+  // kPackedVector2/3/4Array, stored as doubles (PackedRealVectors) or as
+  // floats (PackedRealVectors32: the wire's f32 elements as they are).
   static Variant PackedRealVectors(Type t, std::vector<double> flat);
+  static Variant PackedRealVectors32(Type t, std::vector<float> flat);
   // kPackedVector2i/3i/4iArray (Pandemonium).
   static Variant PackedIntVectors(Type t, std::vector<int32_t> flat);
   static Variant PackedColors(std::vector<float> flat);
@@ -186,26 +271,53 @@ class Variant {
   }
   // kPackedInt32Array and the Pandemonium integer-vector arrays.
   const std::vector<int32_t>& packed_int32() const {
-    return std::get<std::vector<int32_t>>(data_);
+    return Check(Slot::kI32).i32;
   }
   const std::vector<int64_t>& packed_int64() const {
-    return std::get<std::vector<int64_t>>(data_);
+    return Check(Slot::kI64).i64;
   }
-  // kPackedFloat32Array and kPackedColorArray.
+  // kPackedFloat32Array, kPackedColorArray, and the real-vector arrays
+  // stored as floats (!packed_wide()).
   const std::vector<float>& packed_float32() const {
-    return std::get<std::vector<float>>(data_);
+    return Check(Slot::kF32).f32;
   }
-  // kPackedFloat64Array and kPackedVector2/3/4Array.
+  // kPackedFloat64Array, and the real-vector arrays stored as doubles
+  // (packed_wide()).
   const std::vector<double>& packed_float64() const {
-    return std::get<std::vector<double>>(data_);
+    return Check(Slot::kF64).f64;
   }
+  // kPackedVector2/3/4Array: true when stored as doubles.
+  bool packed_wide() const { return slot_ == Slot::kF64; }
+  // kPackedVector2/3/4Array (either storage), kPackedFloat32/64Array and
+  // kPackedColorArray: the flat components read as doubles.
+  RealsView packed_reals() const;
   const std::vector<std::string>& packed_strings() const {
-    return std::get<std::vector<std::string>>(data_);
+    return Check(Slot::kStrings).strs;
+  }
+  // Mutable packed storage, to change an array in place.
+  std::vector<uint8_t>& mutable_packed_bytes() {
+    return MCheck(Slot::kBytes).bytes;
+  }
+  std::vector<int32_t>& mutable_packed_int32() {
+    return MCheck(Slot::kI32).i32;
+  }
+  std::vector<int64_t>& mutable_packed_int64() {
+    return MCheck(Slot::kI64).i64;
+  }
+  std::vector<float>& mutable_packed_float32() {
+    return MCheck(Slot::kF32).f32;
+  }
+  std::vector<double>& mutable_packed_float64() {
+    return MCheck(Slot::kF64).f64;
+  }
+  std::vector<std::string>& mutable_packed_strings() {
+    return MCheck(Slot::kStrings).strs;
   }
   // Number of elements of a packed array (vectors count once).
   size_t packed_size() const;
 
-  // Deep equality; floats compare bit for bit.
+  // Deep equality. Floats compare bit for bit, f32-stored components as
+  // their exact widening (so the storage precision does not matter).
   bool operator==(const Variant& o) const;
   bool operator!=(const Variant& o) const { return !(*this == o); }
 
@@ -213,16 +325,91 @@ class Variant {
   std::string DebugString() const;
 
  private:
-  using Data =
-      std::variant<std::monostate, bool, int64_t, double, std::string, Reals,
-                   Ints, NodePath, uint64_t, Box<Object>, Signal, Box<Array>,
-                   Box<Dictionary>, std::vector<uint8_t>, std::vector<int32_t>,
-                   std::vector<int64_t>, std::vector<float>,
-                   std::vector<double>, std::vector<std::string>>;
-  Variant(Type t, Data d) : type_(t), data_(std::move(d)) {}
+  // Which member of the union is live. Members from kString on own
+  // something (Destroy), the ones before are plain data.
+  enum class Slot : uint8_t {
+    kNone,
+    kBool,
+    kInt,
+    kFloat,
+    kRid,
+    kReals32,
+    kReals64,
+    kInts,
+    kString,
+    kRealsHeap,
+    kNodePath,
+    kObject,
+    kSignal,
+    kArray,
+    kDict,
+    kBytes,
+    kI32,
+    kI64,
+    kF32,
+    kF64,
+    kStrings,
+  };
+  union Payload {
+    Payload() {}
+    ~Payload() {}
+    bool b;
+    int64_t i;
+    double f;
+    uint64_t u;
+    float rf[16];   // f32 math, up to Projection
+    double rd[8];   // f64 math up to 8 components
+    double* rheap;  // f64 Basis, Transform3D, Projection
+    int32_t ri[4];
+    std::string s;
+    NodePath* path;
+    Object* object;
+    Signal* signal;
+    Array* array;
+    Dictionary* dict;
+    std::vector<uint8_t> bytes;
+    std::vector<int32_t> i32;
+    std::vector<int64_t> i64;
+    std::vector<float> f32;
+    std::vector<double> f64;
+    std::vector<std::string> strs;
+  };
+
+  Variant(Type t, Slot s) : type_(t), slot_(s) {}
+  const Payload& Check(Slot s) const {
+    if (slot_ != s) BadAccess(s);
+    return u_;
+  }
+  Payload& MCheck(Slot s) {
+    if (slot_ != s) BadAccess(s);
+    return u_;
+  }
+  [[noreturn]] void BadAccess(Slot s) const;
+  void Destroy() {
+    if (slot_ >= Slot::kString) DestroySlow();
+  }
+  void DestroySlow();
+  void CopyFrom(const Variant& o);
+  // Takes o's value and leaves o Nil. Every member but std::string is
+  // moved bit for bit (pointers and vectors are trivially relocatable).
+  void MoveFrom(Variant* o) {
+    type_ = o->type_;
+    slot_ = o->slot_;
+    n_ = o->n_;
+    if (slot_ == Slot::kString) {
+      new (&u_.s) std::string(std::move(o->u_.s));
+      o->u_.s.~basic_string();
+    } else {
+      std::memcpy(static_cast<void*>(&u_), &o->u_, sizeof(u_));
+    }
+    o->type_ = Type::kNil;
+    o->slot_ = Slot::kNone;
+  }
 
   Type type_ = Type::kNil;
-  Data data_;
+  Slot slot_ = Slot::kNone;
+  uint8_t n_ = 0;  // math components
+  Payload u_;
 };
 
 struct Object {
@@ -244,24 +431,78 @@ struct Object {
 struct Array {
   ContainerType element_type;
   std::vector<Variant> items;
+
+  size_t size() const { return items.size(); }
+  void Append(Variant v) { items.push_back(std::move(v)); }
   bool operator==(const Array& o) const {
     return element_type == o.element_type && items == o.items;
   }
 };
 
+// A Dictionary keeps its entries in insertion order and finds keys in O(1)
+// (a hash index over `entries`, with Godot's key identity: KeyEquals).
+//
+// `entries` may be read freely and its values changed in place. Change the
+// keys through Set / Erase / Clear; appending to `entries` directly is
+// allowed for a key that is not in the Dictionary yet (decoders that have
+// checked it), the index catches up on the next lookup.
 struct Dictionary {
   ContainerType key_type;
   ContainerType value_type;
   std::vector<std::pair<Variant, Variant>> entries;  // insertion order
 
-  // Inserts or overwrites (Godot key semantics, see KeyEquals). O(n).
+  Dictionary() = default;
+  Dictionary(const Dictionary& o)
+      : key_type(o.key_type), value_type(o.value_type), entries(o.entries) {}
+  Dictionary(Dictionary&&) noexcept = default;
+  Dictionary& operator=(const Dictionary& o) {
+    if (this != &o) {
+      key_type = o.key_type;
+      value_type = o.value_type;
+      entries = o.entries;
+      index_.clear();
+      indexed_ = 0;
+    }
+    return *this;
+  }
+  Dictionary& operator=(Dictionary&&) noexcept = default;
+
+  size_t size() const { return entries.size(); }
+  bool empty() const { return entries.empty(); }
+  // Inserts or overwrites (Godot key semantics, see KeyEquals). O(1).
   void Set(Variant key, Variant value);
-  // Returns the value for key, or nullptr.
+  // Returns the value for key, or nullptr. O(1).
   const Variant* Find(const Variant& key) const;
+  Variant* FindMutable(const Variant& key);
+  bool Contains(const Variant& key) const { return Find(key) != nullptr; }
+  // Removes the key; later entries move up one place. O(n).
+  bool Erase(const Variant& key);
+  void Clear();
+  // Reserves room for n entries (and their index).
+  void Reserve(size_t n);
+
   bool operator==(const Dictionary& o) const {
     return key_type == o.key_type && value_type == o.value_type &&
            entries == o.entries;
   }
+
+ private:
+  // Open addressing, linear probing; a slot holds (entry index + 1) and 32
+  // bits of the key's hash (0 = empty). Small Dictionaries (up to
+  // kLinearMax entries) are searched without it.
+  static constexpr size_t kLinearMax = 8;
+  struct Slot {
+    uint32_t entry;  // index + 1; 0 = empty
+    uint32_t hash;
+  };
+  // The index of key's entry, or -1. Brings the index up to date first.
+  ptrdiff_t Lookup(const Variant& key, size_t hash) const;
+  void Sync() const;
+  void Insert(uint32_t entry, size_t hash) const;
+  void Rehash(size_t capacity) const;
+
+  mutable std::vector<Slot> index_;
+  mutable size_t indexed_ = 0;  // entries covered by index_
 };
 
 // Godot's Dictionary key identity: same type and value, except that
@@ -278,11 +519,6 @@ size_t KeyHash(const Variant& v);
 // views; the reference decoder keeps its own copy, as the independent
 // oracle they are checked against.
 bool AdmitToTypedContainer(const ContainerType& ct, Variant* v);
-
-// Bit-exact f32 <-> f64 for math components: NaN payloads (signalling
-// ones included) survive a round trip, unlike a C++ cast.
-double WidenF32Exact(float f);
-float NarrowF64ToF32(double d);
 
 }  // namespace gdwire
 

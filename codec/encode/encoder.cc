@@ -69,7 +69,12 @@ class Encoder {
     if (RealComponents(type) != 0) {
       const bool wide = opts_.real_is_double && HasRealWidthFlag(d, type);
       AppendU32(out_, id | (wide ? wire::kFlag64 : 0));
-      for (double c : v.reals()) {
+      const RealsView r = v.reals();
+      if (!wide && !r.wide()) {  // stored as the wire's f32: as they are
+        simd::StoreF32LE(r.f32(), r.size(), Extend(4 * r.size()));
+        return {};
+      }
+      for (double c : r) {
         if (wide) {
           AppendF64(out_, c);
         } else {
@@ -382,6 +387,21 @@ class Encoder {
         return {};
       }
       default: {  // kPackedVector2/3/4Array
+        if (!v.packed_wide()) {  // stored as f32
+          const auto& x = v.packed_float32();
+          if (!wide) {
+            simd::StoreF32LE(x.data(), x.size(), Extend(4 * x.size()));
+          } else {
+            uint8_t* o = Extend(8 * x.size());
+            for (size_t i = 0; i < x.size(); ++i) {
+              const double d = WidenF32Exact(x[i]);
+              uint64_t b;
+              std::memcpy(&b, &d, 8);
+              wire::StoreU64(o + 8 * i, b);
+            }
+          }
+          return {};
+        }
         const auto& x = v.packed_float64();
         if (wide) {
           simd::StoreF64LE(x.data(), x.size(), Extend(8 * x.size()));

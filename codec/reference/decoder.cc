@@ -92,11 +92,9 @@ uint64_t StringHeap(uint64_t n) {
   return (std::max(n, 2 * kInline) + 1 + 15) & ~uint64_t{15};
 }
 
-// Heap bytes of the components of a math type: Variant::Reals keeps 4
-// inline; more go to the heap, at least twice the inline capacity.
-uint64_t RealsHeap(uint64_t n) {
-  return n <= 4 ? 0 : std::max<uint64_t>(n, 8) * sizeof(double);
-}
+// Heap bytes of the components of a double-precision math type: a
+// Variant keeps up to 8 doubles inline (and any f32 math type).
+uint64_t RealsHeap(uint64_t n) { return n <= 8 ? 0 : n * sizeof(double); }
 
 // The typed-container class name that stands for any Object class when
 // objects are not allowed (spec §7.5).
@@ -166,14 +164,23 @@ class Decoder {
       const bool wide = flag64 && HasRealWidthFlag(d, type);
       const size_t w = wide ? 8 : 4;
       if (Remaining() < n * w) return Truncated(type);
-      double c[16];
-      for (int i = 0; i < n; ++i) {
-        c[i] = wide ? Real64(LoadF64(data_ + pos_ + i * w))
-                    : WidenF32Exact(LoadF32(data_ + pos_ + i * w));
+      // As the engine holds it: f64 only in a double-precision build
+      // (real_is_double); otherwise f32, a 64-bit value narrowed.
+      if (wide && opts_.real_is_double) {
+        double c[16];
+        for (int i = 0; i < n; ++i) c[i] = LoadF64(data_ + pos_ + i * w);
+        if (Error e = Charge(RealsHeap(n), pos_ - 4); !e.ok()) return e;
+        pos_ += n * w;
+        *out = Variant::Math(type, absl::MakeConstSpan(c, n));
+        return {};
       }
-      if (Error e = Charge(RealsHeap(n), pos_ - 4); !e.ok()) return e;
+      float c[16];
+      for (int i = 0; i < n; ++i) {
+        c[i] = wide ? NarrowF64ToF32(LoadF64(data_ + pos_ + i * w))
+                    : LoadF32(data_ + pos_ + i * w);
+      }
       pos_ += n * w;
-      *out = Variant::Math(type, absl::MakeConstSpan(c, n));
+      *out = Variant::Math32(type, absl::MakeConstSpan(c, n));
       return {};
     }
     if (int n = IntComponents(type)) {
@@ -242,6 +249,7 @@ class Decoder {
         *out = Variant::Callable();
         return {};
       case Type::kSignal: {
+        if (Error e = Charge(sizeof(Signal), pos_ - 4); !e.ok()) return e;
         Signal sig;
         if (Error e = WireString(&sig.name); !e.ok()) return e;
         if (Remaining() < 8) return Truncated(type);
@@ -258,10 +266,6 @@ class Decoder {
   size_t Remaining() const { return size_ - pos_; }
 
   // An f64 math component as the engine holds it: narrowed to real_t.
-  double Real64(double d) const {
-    return opts_.real_is_double ? d : WidenF32Exact(NarrowF64ToF32(d));
-  }
-
   Error Fail(ErrorKind kind, size_t at, std::string detail,
              bool in_string = false) const {
     Error e;
@@ -376,6 +380,7 @@ class Decoder {
         !e.ok()) {
       return e;
     }
+    if (Error e = Charge(sizeof(NodePath), pos_ - 12); !e.ok()) return e;
     const uint32_t name_count = std::min(total, names);
     NodePath np;
     if (backed) {
@@ -801,17 +806,28 @@ class Decoder {
                    : Variant::PackedFloat32(std::move(v));
         break;
       }
-      default: {  // kPackedFloat64Array, kPackedVector2/3/4Array
+      case Type::kPackedFloat64Array: {
         std::vector<double> v(n);
         for (size_t i = 0; i < n; ++i) {
-          v[i] = width == 8 ? (type == Type::kPackedFloat64Array
-                                   ? LoadF64(p + 8 * i)
-                                   : Real64(LoadF64(p + 8 * i)))
+          v[i] = width == 8 ? LoadF64(p + 8 * i)
                             : WidenF32Exact(LoadF32(p + 4 * i));
         }
-        *out = type == Type::kPackedFloat64Array
-                   ? Variant::PackedFloat64(std::move(v))
-                   : Variant::PackedRealVectors(type, std::move(v));
+        *out = Variant::PackedFloat64(std::move(v));
+        break;
+      }
+      default: {  // kPackedVector2/3/4Array: f64 only when real_is_double
+        if (width == 8 && opts_.real_is_double) {
+          std::vector<double> v(n);
+          for (size_t i = 0; i < n; ++i) v[i] = LoadF64(p + 8 * i);
+          *out = Variant::PackedRealVectors(type, std::move(v));
+          break;
+        }
+        std::vector<float> v(n);
+        for (size_t i = 0; i < n; ++i) {
+          v[i] = width == 8 ? NarrowF64ToF32(LoadF64(p + 8 * i))
+                            : LoadF32(p + 4 * i);
+        }
+        *out = Variant::PackedRealVectors32(type, std::move(v));
         break;
       }
     }

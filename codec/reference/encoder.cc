@@ -326,8 +326,8 @@ class Encoder {
       case Type::kPackedFloat64Array:
         for (double x : v.packed_float64()) AppendF64(out_, x);
         return {};
-      default:  // kPackedVector2/3/4Array
-        for (double x : v.packed_float64()) {
+      default:  // kPackedVector2/3/4Array, f32 or f64 storage
+        for (double x : v.packed_reals()) {
           if (wide) {
             AppendF64(out_, x);
           } else {

@@ -529,8 +529,8 @@ class Writer {
       case Type::kPackedVector2Array:
       case Type::kPackedVector3Array:
       case Type::kPackedVector4Array:
-        OpenTag(t);
-        List(v.packed_float64(), [this](double d) { Real(d); });
+        OpenTag(t);  // vectors: f32 or f64 storage, read as doubles
+        List(v.packed_reals(), [this](double d) { Real(d); });
         break;
       case Type::kPackedStringArray:
         OpenTag(t);

@@ -177,9 +177,10 @@ class Writer {
     if (RealComponents(t) != 0) {
       const bool f32_always = t == Type::kColor;
       BeginCall(t);
-      for (size_t i = 0; i < v.reals().size(); ++i) {
+      const RealsView r = v.reals();
+      for (size_t i = 0; i < r.size(); ++i) {
         if (i > 0) out_ += ", ";
-        out_ += Real(v.reals()[i], f32_always);
+        out_ += Real(r[i], f32_always);
       }
       EndCall(t);
       return;
@@ -526,7 +527,7 @@ class Writer {
       case Type::kPackedVector2Array:
       case Type::kPackedVector3Array:
       case Type::kPackedVector4Array:
-        for (double x : v.packed_float64()) {
+        for (double x : v.packed_reals()) {
           items.push_back(Real(x, /*f32_always=*/false));
         }
         break;

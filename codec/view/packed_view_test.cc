@@ -305,7 +305,7 @@ TEST(PackedArrayView, F64VectorsFromADoublePrecisionPeer) {
     // ToVariant holds what the engine holds: narrowed unless double.
     auto v = doc->ToVariant();
     ASSERT_TRUE(v.ok());
-    EXPECT_EQ(v->packed_float64()[0], real_is_double ? 0.1 : double(0.1f));
+    EXPECT_EQ(v->packed_reals()[0], real_is_double ? 0.1 : double(0.1f));
     auto ref = reference::Decode(Bytes(b), o);
     ASSERT_TRUE(ref.ok());
     EXPECT_EQ(*v, *ref);

@@ -75,7 +75,7 @@ absl::Status CopyPacked(const view::PackedArrayView& p, bool compare,
       std::vector<double> out(n);
       absl::Status st = p.CopyTo(absl::MakeSpan(out));
       if (st.ok() && compare) {
-        Check(out.size() == want->packed_float64().size(),
+        Check(out.size() == want->packed_reals().size(),
               "double packed array size differs");
       }
       return st;

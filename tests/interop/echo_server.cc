@@ -388,7 +388,7 @@ class Connection {
         return false;
       case Type::kPackedVector2Array:
       case Type::kPackedVector3Array:
-        for (double d : v.packed_float64()) {
+        for (double d : v.packed_reals()) {
           if (d != d) return true;
         }
         return false;

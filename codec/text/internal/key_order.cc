@@ -62,7 +62,7 @@ bool IsEqualApprox(R a, R b) {
 // Godot 3's Vector2/Vector3::operator<: all but the last component compared
 // with is_equal_approx, in real_t arithmetic.
 template <typename R>
-bool ApproxVectorLess(const Variant::Reals& a, const Variant::Reals& b) {
+bool ApproxVectorLess(const RealsView& a, const RealsView& b) {
   const size_t n = a.size();
   for (size_t i = 0; i + 1 < n; ++i) {
     const R x = static_cast<R>(a[i]);

@@ -59,11 +59,9 @@ inline uint64_t StringHeap(uint64_t n) {
   return (std::max(n, 2 * kInline) + 1 + 15) & ~uint64_t{15};
 }
 
-// Heap bytes of the components of a math type (Variant::Reals keeps 4
-// inline; more go to the heap, at least twice the inline capacity).
-inline uint64_t RealsHeap(uint64_t n) {
-  return n <= 4 ? 0 : std::max<uint64_t>(n, 8) * sizeof(double);
-}
+// Heap bytes of the components of a double-precision math type (a Variant
+// keeps up to 8 doubles, and any f32 math type, inline).
+inline uint64_t RealsHeap(uint64_t n) { return n <= 8 ? 0 : n * 8; }
 
 // An error of `kind` detected at buffer position `at` (base added).
 Error Fail(const Context& c, ErrorKind kind, size_t at, std::string detail,

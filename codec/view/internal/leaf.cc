@@ -47,6 +47,11 @@ Error NodePathLeaf(const Context& c, size_t* pos, bool check_text,
       return e;
     }
   }
+  if (budget != nullptr) {
+    if (Error e = budget->Charge(c, sizeof(NodePath), start); !e.ok()) {
+      return e;
+    }
+  }
   NodePath np;
   for (uint32_t i = 0; i < total; ++i) {
     WireText t;
@@ -129,16 +134,21 @@ Variant PackedVariant(const Context& c, Type type, const PackedLayout& l) {
       LoadF64(p, v.data(), n);
       return Variant::PackedFloat64(std::move(v));
     }
-    default: {  // kPackedVector2/3/4Array
-      std::vector<double> v(n);
-      if (l.width == 4) {
-        LoadF32ToF64(p, v.data(), n);
-      } else if (c.opts.real_is_double) {
+    default: {  // kPackedVector2/3/4Array: f64 only when real_is_double
+      if (l.width == 8 && c.opts.real_is_double) {
+        std::vector<double> v(n);
         LoadF64(p, v.data(), n);
-      } else {
-        LoadF64RoundF32(p, v.data(), n);
+        return Variant::PackedRealVectors(type, std::move(v));
       }
-      return Variant::PackedRealVectors(type, std::move(v));
+      std::vector<float> v(n);
+      if (l.width == 4) {
+        LoadF32(p, v.data(), n);
+      } else {
+        for (size_t i = 0; i < n; ++i) {
+          v[i] = NarrowF64ToF32(wire::LoadF64(p + 8 * i));
+        }
+      }
+      return Variant::PackedRealVectors32(type, std::move(v));
     }
   }
 }
@@ -194,17 +204,22 @@ Error ReadLeaf(const Context& c, Type type, uint32_t header, size_t* pos,
     const size_t w = wide ? 8 : 4;
     if (left < n * w) return Truncated(c, type, *pos);
     if (budget != nullptr) {
-      if (Error e = budget->Charge(c, RealsHeap(n), *pos - 4); !e.ok()) {
+      const uint64_t heap = wide && c.opts.real_is_double ? RealsHeap(n) : 0;
+      if (Error e = budget->Charge(c, heap, *pos - 4); !e.ok()) {
         return e;
       }
     }
-    if (kBuild) {
+    if (kBuild && wide && c.opts.real_is_double) {
       double v[16];
-      for (int i = 0; i < n; ++i) {
-        v[i] =
-            wide ? Real64(c, LoadU64(p + i * w)) : WidenF32(LoadU32(p + i * w));
-      }
+      for (int i = 0; i < n; ++i) v[i] = wire::LoadF64(p + i * w);
       *out = Variant::Math(type, absl::MakeConstSpan(v, n));
+    } else if (kBuild) {  // f32, as the engine holds it
+      float v[16];
+      for (int i = 0; i < n; ++i) {
+        v[i] = wide ? NarrowF64ToF32(wire::LoadF64(p + i * w))
+                    : wire::LoadF32(p + i * w);
+      }
+      *out = Variant::Math32(type, absl::MakeConstSpan(v, n));
     }
     *pos += n * w;
     return {};
@@ -274,6 +289,11 @@ Error ReadLeaf(const Context& c, Type type, uint32_t header, size_t* pos,
       *pos += 8;
       return {};
     case Type::kSignal: {
+      if (budget != nullptr) {
+        if (Error e = budget->Charge(c, sizeof(Signal), *pos - 4); !e.ok()) {
+          return e;
+        }
+      }
       WireText t;
       if (Error e = ReadWireString(c, pos, check_text, &t, budget); !e.ok()) {
         return e;
