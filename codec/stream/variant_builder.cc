@@ -16,7 +16,11 @@ namespace gdwire {
 namespace stream {
 
 void VariantBuilder::Clear() {
-  stack_.clear();
+  for (size_t i = 0; i < depth_; ++i) {
+    stack_[i].value = Variant();
+    stack_[i].key = Variant();
+  }
+  depth_ = 0;
   values_.clear();
   offsets_.clear();
   text_.clear();
@@ -47,13 +51,20 @@ bool VariantBuilder::Scalar(const ScalarEvent& e) {
         return Attach(
             Variant::IntMath(e.type, absl::MakeConstSpan(e.ints, e.count)));
       }
-      return Attach(
-          Variant::Math(e.type, absl::MakeConstSpan(e.reals, e.count)));
+      if (e.wide && opts_.real_is_double) {
+        return Attach(
+            Variant::Math(e.type, absl::MakeConstSpan(e.reals, e.count)));
+      }
+      // f32 on the wire (or narrowed): keep floats, as the engine does.
+      float f[16];
+      for (int i = 0; i < e.count; ++i) f[i] = NarrowF64ToF32(e.reals[i]);
+      return Attach(Variant::Math32(e.type, absl::MakeConstSpan(f, e.count)));
   }
 }
 
 bool VariantBuilder::String(const StringPart& s) {
-  if (!Charge(s.text.size() + (s.last() ? sizeof(std::string) : 0))) {
+  if (budgeted_ &&
+      !Charge(s.text.size() + (s.last() ? sizeof(std::string) : 0))) {
     return false;
   }
   if (s.first()) text_.clear();
@@ -87,10 +98,10 @@ bool VariantBuilder::String(const StringPart& s) {
       signal_.name = std::move(t);
       return true;
     case StringRole::kObjectClass:
-      stack_.back().object.class_name = std::move(t);
+      stack_[depth_ - 1].object->class_name = std::move(t);
       return true;
     case StringRole::kPropertyName:
-      stack_.back().name = std::move(t);
+      stack_[depth_ - 1].name = std::move(t);
       return true;
     case StringRole::kPackedElement:
       strings_.push_back(std::move(t));
@@ -130,23 +141,46 @@ ContainerType VariantBuilder::TypeOf(const ContainerDesc& d,
   }
 }
 
+VariantBuilder::Node& VariantBuilder::Push(Type t) {
+  if (depth_ == stack_.size()) stack_.emplace_back();
+  Node& n = stack_[depth_++];
+  n.type = t;
+  n.have_key = false;
+  n.array = nullptr;
+  n.dict = nullptr;
+  n.object = nullptr;
+  return n;
+}
+
 bool VariantBuilder::Begin(const BeginEvent& b) {
   switch (b.type) {
-    case Type::kArray:
-      stack_.emplace_back();
-      stack_.back().type = Type::kArray;
-      stack_.back().array.element_type = TypeOf(b.element, desc_names_[0]);
+    case Type::kArray: {
+      Node& n = Push(Type::kArray);
+      n.value = Variant::MakeArray();
+      n.array = &n.value.mutable_array();
+      if (b.element.kind != ContainerDesc::kNone) {
+        n.array->element_type = TypeOf(b.element, desc_names_[0]);
+      }
       return true;
-    case Type::kDictionary:
-      stack_.emplace_back();
-      stack_.back().type = Type::kDictionary;
-      stack_.back().dict.key_type = TypeOf(b.key, desc_names_[0]);
-      stack_.back().dict.value_type = TypeOf(b.value, desc_names_[1]);
+    }
+    case Type::kDictionary: {
+      Node& n = Push(Type::kDictionary);
+      n.value = Variant::MakeDictionary();
+      n.dict = &n.value.mutable_dictionary();
+      if (b.key.kind != ContainerDesc::kNone) {
+        n.dict->key_type = TypeOf(b.key, desc_names_[0]);
+      }
+      if (b.value.kind != ContainerDesc::kNone) {
+        n.dict->value_type = TypeOf(b.value, desc_names_[1]);
+      }
       return true;
-    case Type::kObject:
-      stack_.emplace_back();
-      stack_.back().type = Type::kObject;
+    }
+    case Type::kObject: {
+      Node& n = Push(Type::kObject);
+      n.value = Variant::MakeObject(Object());
+      n.object = &n.value.mutable_object();
       return true;
+    }
     case Type::kNodePath:
       path_ = NodePath();
       path_.absolute = b.absolute;
@@ -186,7 +220,9 @@ T* Grow(std::vector<T>* v, size_t m) {
 bool VariantBuilder::Chunk(const ChunkEvent& c) {
   const uint8_t* p = c.data;
   const size_t m = c.count * std::max(PackedComponents(c.type), 1);
-  if (!Charge(c.type == Type::kPackedByteArray ? m : m * 8)) return false;
+  if (budgeted_ && !Charge(c.type == Type::kPackedByteArray ? m : m * 8)) {
+    return false;
+  }
   switch (c.type) {
     case Type::kPackedByteArray:
       bytes_.insert(bytes_.end(), p, p + m);
@@ -207,24 +243,19 @@ bool VariantBuilder::Chunk(const ChunkEvent& c) {
     case Type::kPackedVector4iArray:
       simd::LoadI32LE(p, m, Grow(&i32_, m));
       return true;
-    default: {  // real vectors
-      double* out = Grow(&f64_, m);
+    default: {  // real vectors: kept as the engine holds them
+      if (c.wide && opts_.real_is_double) {
+        simd::LoadF64LE(p, m, Grow(&f64_, m));
+        return true;
+      }
+      float* out = Grow(&f32_, m);
       if (c.wide) {
-        if (opts_.real_is_double) {
-          simd::LoadF64LE(p, m, out);
-        } else {
-          for (size_t i = 0; i < m; ++i) {
-            out[i] = WidenF32Exact(NarrowF64ToF32(wire::LoadF64(p + 8 * i)));
-          }
+        for (size_t i = 0; i < m; ++i) {
+          out[i] = NarrowF64ToF32(wire::LoadF64(p + 8 * i));
         }
         return true;
       }
-      // The SIMD widening is a C++ cast, which quiets signalling NaNs; the
-      // engine's values keep every NaN bit (WidenF32Exact): redo NaNs.
-      simd::WidenF32ToF64(p, m, out);
-      for (size_t i = 0; i < m; ++i) {
-        if (out[i] != out[i]) out[i] = WidenF32Exact(wire::LoadF32(p + 4 * i));
-      }
+      simd::LoadF32LE(p, m, out);  // the bits as they are
       return true;
     }
   }
@@ -250,28 +281,24 @@ Variant VariantBuilder::FinishPacked() {
       return Variant::PackedFloat64(std::move(f64_));
     case Type::kPackedStringArray:
       return Variant::PackedStrings(std::move(strings_));
-    default:
-      return Variant::PackedRealVectors(packed_type_, std::move(f64_));
+    default:  // f64 only when real_is_double kept 64-bit elements
+      if (!f64_.empty()) {
+        return Variant::PackedRealVectors(packed_type_, std::move(f64_));
+      }
+      return Variant::PackedRealVectors32(packed_type_, std::move(f32_));
   }
 }
 
 bool VariantBuilder::End(const EndEvent& e) {
   switch (e.type) {
-    case Type::kArray: {
-      Array a = std::move(stack_.back().array);
-      stack_.pop_back();
-      return Attach(Variant::MakeArray(std::move(a)));
-    }
-    case Type::kDictionary: {
-      Dictionary d = std::move(stack_.back().dict);
-      stack_.pop_back();
-      return Attach(Variant::MakeDictionary(std::move(d)));
-    }
+    case Type::kArray:
+    case Type::kDictionary:
     case Type::kObject: {
-      Object o = std::move(stack_.back().object);
-      stack_.pop_back();
-      if (!o.class_name.empty()) o.kind = Object::Kind::kFull;
-      return Attach(Variant::MakeObject(std::move(o)));
+      Node& n = stack_[--depth_];
+      if (n.object != nullptr && !n.object->class_name.empty()) {
+        n.object->kind = Object::Kind::kFull;
+      }
+      return Attach(std::move(n.value));
     }
     case Type::kNodePath:
       return Attach(Variant::MakeNodePath(std::move(path_)));
@@ -304,35 +331,45 @@ bool VariantBuilder::Charge(uint64_t bytes) {
 }
 
 bool VariantBuilder::Attach(Variant v) {
-  // Text and packed elements were charged as they arrived.
-  uint64_t cost = sizeof(Variant);
-  switch (v.type()) {
-    case Type::kArray:
-      cost += sizeof(Array);
-      break;
-    case Type::kDictionary:
-      cost += sizeof(Dictionary);
-      break;
-    case Type::kObject:
-      cost += sizeof(Object);
-      break;
-    default:
-      break;
+  if (budgeted_) {
+    // Text and packed elements were charged as they arrived.
+    uint64_t cost = sizeof(Variant);
+    switch (v.type()) {
+      case Type::kArray:
+        cost += sizeof(Array);
+        break;
+      case Type::kDictionary:
+        cost += sizeof(Dictionary);
+        break;
+      case Type::kObject:
+        cost += sizeof(Object);
+        break;
+      case Type::kNodePath:
+        cost += sizeof(NodePath);
+        break;
+      case Type::kSignal:
+        cost += sizeof(Signal);
+        break;
+      default:
+        break;
+    }
+    if (depth_ > 0 && stack_[depth_ - 1].type == Type::kDictionary &&
+        stack_[depth_ - 1].have_key) {
+      cost += sizeof(std::pair<Variant, Variant>) + 8;  // entry + index slot
+    }
+    if (!Charge(cost)) return false;
   }
-  if (!stack_.empty() && stack_.back().type == Type::kDictionary &&
-      stack_.back().have_key) {
-    cost += sizeof(std::pair<Variant, Variant>) + 32;  // entry + index node
-  }
-  if (!Charge(cost)) return false;
-  if (stack_.empty()) {
+  if (depth_ == 0) {
     values_.push_back(std::move(v));
     return true;
   }
-  Node& n = stack_.back();
+  Node& n = stack_[depth_ - 1];
   switch (n.type) {
     case Type::kArray:
-      if (AdmitToTypedContainer(n.array.element_type, &v))
-        n.array.items.push_back(std::move(v));
+      if (!n.array->element_type.is_typed() ||
+          AdmitToTypedContainer(n.array->element_type, &v)) {
+        n.array->items.push_back(std::move(v));
+      }
       return true;
     case Type::kDictionary: {
       if (!n.have_key) {
@@ -341,26 +378,16 @@ bool VariantBuilder::Attach(Variant v) {
         return true;
       }
       n.have_key = false;
-      Variant key = std::move(n.key);
-      if (!AdmitToTypedContainer(n.dict.key_type, &key) ||
-          !AdmitToTypedContainer(n.dict.value_type, &v)) {
+      if (!AdmitToTypedContainer(n.dict->key_type, &n.key) ||
+          !AdmitToTypedContainer(n.dict->value_type, &v)) {
         return true;
       }
       // Later duplicates overwrite earlier ones (spec §6).
-      const size_t h = KeyHash(key);
-      auto range = n.index.equal_range(h);
-      for (auto it = range.first; it != range.second; ++it) {
-        if (KeyEquals(n.dict.entries[it->second].first, key)) {
-          n.dict.entries[it->second].second = std::move(v);
-          return true;
-        }
-      }
-      n.index.emplace(h, n.dict.entries.size());
-      n.dict.entries.emplace_back(std::move(key), std::move(v));
+      n.dict->Set(std::move(n.key), std::move(v));
       return true;
     }
     default:  // kObject
-      n.object.properties.emplace_back(std::move(n.name), std::move(v));
+      n.object->properties.emplace_back(std::move(n.name), std::move(v));
       return true;
   }
 }

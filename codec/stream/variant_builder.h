@@ -22,7 +22,6 @@
 #include <cstdint>
 #include <functional>
 #include <string>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -36,7 +35,10 @@ namespace stream {
 
 class VariantBuilder {
  public:
-  explicit VariantBuilder(const DecodeOptions& options) : opts_(options) {}
+  explicit VariantBuilder(const DecodeOptions& options)
+      : opts_(options),
+        budgeted_(options.max_alloc_bytes != 0 &&
+                  options.max_alloc_bytes != UINT64_MAX) {}
 
   bool Scalar(const ScalarEvent& e);
   bool String(const StringPart& s);
@@ -65,17 +67,19 @@ class VariantBuilder {
   void Clear();
 
  private:
-  // An open Array, Dictionary or Object.
+  // An open Array, Dictionary or Object. Nodes are reused from value to
+  // value (stack_[0, depth_) are open), so their strings keep their room.
   struct Node {
     Type type = Type::kNil;
-    Array array;
-    Dictionary dict;
+    Variant value;           // the container being filled (one heap block)
+    Array* array = nullptr;  // into `value`, by type
+    Dictionary* dict = nullptr;
+    Object* object = nullptr;
     bool have_key = false;
-    Variant key;
-    std::unordered_multimap<size_t, size_t> index;  // key hash -> entry
-    Object object;
+    Variant key;       // the pending Dictionary key
     std::string name;  // the pending property name
   };
+  Node& Push(Type t);
 
   bool Attach(Variant v);
   bool Charge(uint64_t bytes);
@@ -84,6 +88,8 @@ class VariantBuilder {
 
   DecodeOptions opts_;
   std::vector<Node> stack_;
+  size_t depth_ = 0;
+  bool budgeted_ = false;  // an absolute budget applies
   std::vector<Variant> values_;
   std::vector<uint64_t> offsets_;
   bool stop_after_value_ = false;
