@@ -152,8 +152,10 @@ trap 'exit 130' INT TERM
 echo "root fs: $R (logs: $logs)" >&2
 cp -a "$base" "$R"
 cp /etc/resolv.conf "$R/etc/resolv.conf"
-echo "fresh-debian" >"$R/etc/hostname"
-printf '127.0.0.1 localhost\n127.0.1.1 fresh-debian\n::1 localhost\n' \
+# The chroot shares the host's hostname (sudo looks it up).
+host="$(hostname)"
+echo "$host" >"$R/etc/hostname"
+printf '127.0.0.1 localhost\n127.0.1.1 %s\n::1 localhost\n' "$host" \
   >"$R/etc/hosts"
 mount -t proc proc "$R/proc"
 mount -t sysfs sysfs "$R/sys"

@@ -6,7 +6,9 @@
 #include <iostream>
 #include <iterator>
 
+#include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
+#include "codec/stream/value_reader.h"
 #include "tools/cli/cli.h"
 
 namespace gdwire {
@@ -46,10 +48,11 @@ absl::Status ParseCommon(const Args& args, Common* out) {
         absl::StrCat("--dialect must be godot3, godot4 or pandemonium, not '",
                      dialect, "'"));
   }
-  const std::string framing = args.Get("framing", "none");
-  if (!ParseFraming(framing, &out->frame.framing)) {
+  const std::string framing = args.Get("framing", "value");
+  if (!ParseCliFraming(framing, &out->frame.framing, &out->one_value)) {
     return absl::InvalidArgumentError(
-        absl::StrCat("--framing must be none, stream or packet-stream, not '",
+        absl::StrCat("--framing must be value, raw, stream or packet-stream, "
+                     "not '",
                      framing, "'"));
   }
   out->decode.allow_objects = args.Has("allow-objects");
@@ -59,6 +62,38 @@ absl::Status ParseCommon(const Args& args, Common* out) {
     return absl::InvalidArgumentError("at most one input file");
   }
   if (!args.positional.empty()) out->input = args.positional[0];
+  return absl::OkStatus();
+}
+
+bool ParseCliFraming(const std::string& name, Framing* framing,
+                     bool* one_value) {
+  *one_value = false;
+  if (name == "value" || name == "none") {
+    *framing = Framing::kNone;
+    *one_value = true;
+    return true;
+  }
+  if (name == "raw") {
+    *framing = Framing::kNone;
+    return true;
+  }
+  return ParseFraming(name, framing);
+}
+
+absl::Status KeepOneValue(const Common& common, std::string* input) {
+  size_t used = 0;
+  // The push parser's verdicts (the reference decoder's): an empty or cut
+  // input is kTruncated, bytes after the value are ignored unless --strict.
+  absl::StatusOr<Variant> v = stream::Decode(
+      absl::MakeConstSpan(reinterpret_cast<const uint8_t*>(input->data()),
+                          input->size()),
+      common.decode, &used);
+  if (!v.ok()) {
+    std::string msg(v.status().message());
+    if (!msg.empty() && msg[0] == '$') msg = absl::StrCat("#0", msg);
+    return absl::Status(v.status().code(), msg);
+  }
+  input->resize(used);
   return absl::OkStatus();
 }
 

@@ -30,11 +30,12 @@ namespace {
 
 constexpr char kHelp[] =
     "usage: gdwire bench [--dialect=godot4|godot3|pandemonium]\n"
-    "                    [--framing=none|stream|packet-stream] "
+    "                    [--framing=value|raw|stream|packet-stream] "
     "[--big-endian]\n"
     "                    [--allow-objects] [--seconds=S] [--json] FILE\n"
     "\n"
-    "Measures decoding speed on FILE (values back to back, or framed):\n"
+    "Measures decoding speed on FILE (one value by default, as\n"
+    "bytes_to_var reads it; --framing=raw: values back to back; or framed):\n"
     "the push parser on the whole buffer and in 1400-byte pieces, the view\n"
     "walk, the DOM decode, the reference decoder, and memcpy of the same\n"
     "bytes, each for at least --seconds (default 0.5). Prints MB/s and the\n"
@@ -90,7 +91,10 @@ int Bench(int argc, char** argv) {
     return kExitUsage;
   }
   std::string input;
-  if (st = ReadInput(common.input, &input); !st.ok()) {
+  if (st = ReadInput(common.input, &input); st.ok() && common.one_value) {
+    st = KeepOneValue(common, &input);  // bytes_to_var's verdict
+  }
+  if (!st.ok()) {
     std::fprintf(stderr, "gdwire bench: %s\n",
                  std::string(st.message()).c_str());
     return kExitBadInput;

@@ -4,14 +4,19 @@
 // parsing, reading the input, and the subcommands (one file each).
 //
 //   gdwire decode   [--dialect=D] [--format=text|json] [--framing=F]
-//                   [--allow-objects] [--big-endian] [FILE|-]
+//                   [--allow-objects] [--strict] [--big-endian] [FILE|-]
 //   gdwire recode   [--dialect=D] [--to-dialect=D] [--framing=F]
 //                   [--allow-objects] [--full-objects] [--real-double] [FILE|-]
-//   gdwire validate [--dialect=D] [--framing=F] [--allow-objects] [FILE|-]
+//   gdwire validate [--dialect=D] [--framing=F] [--allow-objects] [--strict]
+//                   [FILE|-]
 //   gdwire encode   [--from=text|json] [--dialect=D] [--framing=F]
 //                   [--big-endian] [--full-objects] [--real-double] [FILE|-]
 //
 //   gdwire bench    [--dialect=D] [--framing=F] [--seconds=S] [--json] FILE
+//
+// --framing (the input's): value (default: one var_to_bytes value, read as
+// the engine's bytes_to_var reads it), raw (values back to back), stream,
+// packet-stream.
 //
 // Exit status: 0 success, 1 bad input (error on stderr), 2 usage.
 
@@ -25,6 +30,7 @@
 
 #include "absl/status/status.h"
 #include "codec/frame/frame.h"
+#include "codec/frame/framing.h"
 #include "codec/options.h"
 
 namespace gdwire {
@@ -54,9 +60,25 @@ absl::Status ParseArgs(int argc, char** argv,
 struct Common {
   DecodeOptions decode;
   FrameOptions frame;
+  // --framing=value (the default; "none" is the same): the input is one
+  // value, as bytes_to_var reads a PackedByteArray: the bytes after it are
+  // ignored (an error with --strict) and an empty or cut input is an error.
+  // False for --framing=raw (values back to back) and the framed streams.
+  bool one_value = true;
   std::string input = "-";
 };
 absl::Status ParseCommon(const Args& args, Common* out);
+
+// --framing's names: value|none (one value), raw (back to back), stream,
+// packet-stream. Also for recode's --to-framing (value and raw both write
+// the values unframed).
+bool ParseCliFraming(const std::string& name, Framing* framing,
+                     bool* one_value);
+
+// For common.one_value: cuts *input to its one value (the bytes after it
+// are dropped), or fails as bytes_to_var does (empty, cut or bad input; with
+// --strict, bytes after the value). The error names the value "#0".
+absl::Status KeepOneValue(const Common& common, std::string* input);
 
 // Reads FILE, or standard input for "-".
 absl::Status ReadInput(const std::string& path, std::string* out);

@@ -1,12 +1,16 @@
 // Copyright 2026 The gdwire Authors.
 //
 // `gdwire decode`: prints each decoded value, as the engine's text or as
-// gdwire's JSON, one value after another, as soon as its last byte has
-// arrived: the input goes through the push parser in pieces (what each
-// read returns, or --chunk=N bytes at a time), never buffered whole.
+// gdwire's JSON. By default the input is one value, judged as the engine's
+// bytes_to_var judges it (bytes after it ignored, empty or cut input an
+// error). With --framing=raw|stream|packet-stream values are printed one
+// after another, as soon as each one's last byte has arrived: the input
+// goes through the push parser in pieces (what each read returns, or
+// --chunk=N bytes at a time), never buffered whole.
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <string>
@@ -26,7 +30,7 @@ namespace {
 constexpr char kHelp[] =
     "usage: gdwire decode [--dialect=godot4|godot3|pandemonium]\n"
     "                     [--format=text|json]\n"
-    "                     [--framing=none|stream|packet-stream] "
+    "                     [--framing=value|raw|stream|packet-stream] "
     "[--big-endian]\n"
     "                     [--allow-objects] [--strict] [--chunk=N] "
     "[FILE|-]\n"
@@ -35,17 +39,23 @@ constexpr char kHelp[] =
     "prints every value: --format=text prints exactly the engine's own\n"
     "var_to_str (godot4) / var2str (godot3) text followed by a newline;\n"
     "--format=json prints one line of gdwire's lossless JSON per value.\n"
-    "The input is parsed as it arrives (a pipe or socket works), each value\n"
-    "printed as soon as it is complete.\n"
+    "With a framing other than value the input is parsed as it arrives (a\n"
+    "pipe or socket works), each value printed as soon as it is complete.\n"
     "\n"
-    "  --framing=none           values back to back (default)\n"
+    "  --framing=value          one value, as bytes_to_var reads it (the\n"
+    "                           default; 'none' is the same): bytes after\n"
+    "                           it are ignored, an empty or cut input is an\n"
+    "                           error\n"
+    "  --framing=raw            values back to back (var_to_bytes output\n"
+    "                           concatenated), to the end of the input\n"
     "  --framing=stream         StreamPeer.put_var / FileAccess.store_var:\n"
     "                           a u32 length before each value\n"
     "  --framing=packet-stream  PacketPeerStream (u32 LE length per packet)\n"
     "  --big-endian             stream length prefixes are big-endian\n"
     "  --allow-objects          decode full Objects (off, as in Godot)\n"
-    "  --strict                 bytes after a value inside a frame are an\n"
-    "                           error (Godot ignores them)\n"
+    "  --strict                 bytes after the value (value framing) or\n"
+    "                           after a value inside its frame are an error\n"
+    "                           (Godot ignores them)\n"
     "  --chunk=N                feed the parser N bytes at a time (testing)\n"
     "\n"
     "Exit status: 0 ok, 1 bad input (error on stderr), 2 usage.\n";
@@ -116,13 +126,26 @@ int Decode(int argc, char** argv) {
                  std::string(st.message()).c_str(), kHelp);
     return kExitUsage;
   }
-  Pieces in(common.input, chunk);
-  if (!in.ok()) {
+  // One value (bytes_to_var): the whole input is read and judged first;
+  // the value's own bytes then go through the push parser like a stream.
+  std::string one;
+  if (common.one_value) {
+    st = ReadInput(common.input, &one);
+    if (st.ok()) st = KeepOneValue(common, &one);
+    if (!st.ok()) {
+      std::fprintf(stderr, "gdwire decode: %s\n",
+                   std::string(st.message()).c_str());
+      return kExitBadInput;
+    }
+  }
+  Pieces in(common.one_value ? "-" : common.input, chunk);  // "-": unused
+  if (!common.one_value && !in.ok()) {
     std::fprintf(stderr, "gdwire decode: cannot open %s\n",
                  common.input.c_str());
     return kExitBadInput;
   }
-  // Unframed, values lie back to back: --strict only concerns frames.
+  // Unframed, values lie back to back (or the one value was cut out):
+  // --strict only concerns frames here.
   DecodeOptions dopts = common.decode;
   if (common.frame.framing == Framing::kNone) {
     dopts.reject_trailing_bytes = false;
@@ -140,8 +163,18 @@ int Decode(int argc, char** argv) {
     if (!values.empty()) std::fflush(stdout);
     values.clear();
   };
+  size_t one_pos = 0;
   for (;;) {
-    const long n = in.Next();
+    long n;
+    const uint8_t* data = in.data();
+    if (common.one_value) {
+      n = static_cast<long>(std::min<size_t>(chunk > 0 ? chunk : one.size(),
+                                             one.size() - one_pos));
+      data = reinterpret_cast<const uint8_t*>(one.data()) + one_pos;
+      one_pos += static_cast<size_t>(n);
+    } else {
+      n = in.Next();
+    }
     if (n < 0) {
       st = absl::DataLossError("read error");
       break;
@@ -150,8 +183,8 @@ int Decode(int argc, char** argv) {
       st = reader.Finish(&values);
       break;
     }
-    st = reader.Feed(absl::MakeConstSpan(in.data(), static_cast<size_t>(n)),
-                     &values);
+    st =
+        reader.Feed(absl::MakeConstSpan(data, static_cast<size_t>(n)), &values);
     print();
     if (!st.ok()) break;
   }

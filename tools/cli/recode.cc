@@ -20,11 +20,15 @@ constexpr char kHelp[] =
     "                     [--to-dialect=...] [--framing=...] "
     "[--to-framing=...]\n"
     "                     [--big-endian] [--allow-objects] [--full-objects]\n"
-    "                     [--real-double] [FILE|-]\n"
+    "                     [--real-double] [--strict] [FILE|-]\n"
     "\n"
     "Decodes every value and writes it encoded again to standard output, as\n"
     "the engine would (zero padding, canonical int/float widths).\n"
     "\n"
+    "  --framing         value (default: one value, as bytes_to_var; bytes\n"
+    "                    after it are dropped), raw (values back to back),\n"
+    "                    stream, packet-stream (see gdwire decode --help)\n"
+    "  --strict          bytes after a value (in its frame) are an error\n"
     "  --to-dialect      dialect to write (default: the input's)\n"
     "  --to-framing      framing to write (default: the input's)\n"
     "  --full-objects    write Objects in full (default with --allow-objects)\n"
@@ -50,12 +54,14 @@ int Recode(int argc, char** argv) {
   EncodeOptions eopts;
   eopts.dialect = common.decode.dialect;
   FrameOptions out_frame = common.frame;
+  bool unused_one_value;
   if (st.ok() && args.Has("to-dialect") &&
       !ParseDialect(args.Get("to-dialect", ""), &eopts.dialect)) {
     st = absl::InvalidArgumentError("bad --to-dialect");
   }
   if (st.ok() && args.Has("to-framing") &&
-      !ParseFraming(args.Get("to-framing", ""), &out_frame.framing)) {
+      !ParseCliFraming(args.Get("to-framing", ""), &out_frame.framing,
+                       &unused_one_value)) {
     st = absl::InvalidArgumentError("bad --to-framing");
   }
   if (!st.ok()) {
@@ -66,7 +72,10 @@ int Recode(int argc, char** argv) {
   eopts.full_objects = args.Has("full-objects") || common.decode.allow_objects;
   eopts.real_is_double = args.Has("real-double");
   std::string input;
-  if (st = ReadInput(common.input, &input); !st.ok()) {
+  if (st = ReadInput(common.input, &input); st.ok() && common.one_value) {
+    st = KeepOneValue(common, &input);  // bytes_to_var's verdict
+  }
+  if (!st.ok()) {
     std::fprintf(stderr, "gdwire recode: %s\n",
                  std::string(st.message()).c_str());
     return kExitBadInput;

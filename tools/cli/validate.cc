@@ -14,12 +14,19 @@ namespace cli {
 namespace {
 constexpr char kHelp[] =
     "usage: gdwire validate [--dialect=godot4|godot3|pandemonium]\n"
-    "                       [--framing=none|stream|packet-stream]\n"
+    "                       [--framing=value|raw|stream|packet-stream]\n"
     "                       [--big-endian] [--allow-objects] [--strict]\n"
     "                       [FILE|-]\n"
     "\n"
     "Checks that the input decodes as the engine would accept it. Prints\n"
-    "'ok: N values, B bytes' or the error (kind, byte offset, path).\n"
+    "'ok: N values, B bytes' (B: the bytes the values take) or the error\n"
+    "(kind, byte offset, path).\n"
+    "\n"
+    "  --framing=value   one value, as bytes_to_var (default): bytes after\n"
+    "                    it are ignored, an empty or cut input is invalid\n"
+    "  --framing=raw     values back to back, to the end of the input\n"
+    "  --framing=stream|packet-stream  as gdwire decode --help says\n"
+    "  --strict          bytes after a value (in its frame) are invalid\n"
     "\n"
     "Exit status: 0 valid, 1 invalid (error on stderr), 2 usage.\n";
 }  // namespace
@@ -42,7 +49,10 @@ int Validate(int argc, char** argv) {
     return kExitUsage;
   }
   std::string input;
-  if (st = ReadInput(common.input, &input); !st.ok()) {
+  if (st = ReadInput(common.input, &input); st.ok() && common.one_value) {
+    st = KeepOneValue(common, &input);  // bytes_to_var's verdict
+  }
+  if (!st.ok()) {
     std::fprintf(stderr, "gdwire validate: %s\n",
                  std::string(st.message()).c_str());
     return kExitBadInput;

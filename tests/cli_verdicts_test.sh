@@ -1,0 +1,237 @@
+#!/bin/bash
+# `gdwire decode|validate|recode|bench` read their input as the engine's
+# bytes_to_var does by default (--framing=value): one value, the bytes after
+# it ignored (rejected with --strict), an empty or cut input an error (exit
+# 1). Checked against the real engines' own verdicts:
+#
+#   * every crafted input of the corpora (tests/data/corpus/*/manifest.json
+#     decode_cases: Godot 3.2.3 and Godot 4.6.3) and the mutated inputs of
+#     the Pandemonium 5.3 and 4.9 corpora (tests/data/verdicts/*.json): exit
+#     status = the engine's verdict, printed text = the engine's text of the
+#     value where it was kept, for decode (whole and fed 3 bytes at a time),
+#     validate, recode and bench;
+#   * every engine-written value of the corpora with junk after it: the
+#     value and exit 0 by default (bytes_to_var ignores the rest), exit 1
+#     with --strict and with --framing=raw (the junk is no value);
+#   * values back to back only with --framing=raw.
+#
+#   tests/cli_verdicts_test.sh PATH/TO/gdwire [godot|pandemonium]
+#
+# godot (default): the Godot 3.2.3 and 4.6.3 corpora and parts 2 and 3;
+# pandemonium: the Pandemonium 5.3 and 4.9 verdicts (skipped, and saying so,
+# when this gdwire has no pandemonium4 dialect).
+set -uo pipefail
+GDWIRE="$1"
+WHICH="${2:-godot}"
+DATA="${TEST_SRCDIR:-.}/gdwire/tests/data"
+[ -d "$DATA/corpus" ] || DATA=tests/data
+T="${TEST_TMPDIR:-$(mktemp -d)}"
+exec python3 - "$GDWIRE" "$DATA" "$T" "$WHICH" <<'PY'
+import hashlib, json, os, re, struct, subprocess, sys
+
+gdwire, data, tmp, which = sys.argv[1:5]
+failures = []
+counts = {}
+
+
+def count(key, ok, what):
+    n = counts.setdefault(key, [0, 0])
+    n[0] += 1
+    if ok:
+        n[1] += 1
+    else:
+        failures.append(what)
+
+
+def run(args, payload):
+    path = os.path.join(tmp, "in.bin")
+    with open(path, "wb") as f:
+        f.write(payload)
+    r = subprocess.run([gdwire] + args + [path], capture_output=True, timeout=120)
+    return r.returncode, r.stdout, r.stderr
+
+
+def manifest_form(b):
+    """The text as the manifests keep it: a code point that is no Unicode
+    scalar (a surrogate, or above U+10FFFF, which Godot 3 strings can hold)
+    is written \\u{X} (tests/corpus_text_test.cc does the same)."""
+    out, i = [], 0
+    while i < len(b):
+        c = b[i]
+        n = 1 if c < 0x80 else 2 if c < 0xE0 else 3 if c < 0xF0 else 4 if c < 0xF8 else 5 if c < 0xFC else 6
+        if n > 1 and i + n <= len(b):
+            cp = c & (0xFF >> (n + 1))
+            for k in range(1, n):
+                cp = (cp << 6) | (b[i + k] & 0x3F)
+            if 0xD800 <= cp <= 0xDFFF or cp > 0x10FFFF:
+                out.append(("\\u{%X}" % cp).encode())
+                i += n
+                continue
+        out.append(b[i:i + n])
+        i += n
+    return b"".join(out)
+
+
+# Texts a codec cannot reproduce: Godot 3 prints an EncodedObjectAsID that
+# holds id 2^64-1 without its properties (its class database decides;
+# tests/corpus_text_test.cc skips it too). The verdict is still checked.
+NEEDS_CLASS_DB = {("godot3", "object_id_max")}
+
+
+def dialects():
+    r = subprocess.run([gdwire, "decode", "--dialect=pandemonium4", "/dev/null"],
+                       capture_output=True)
+    # 2: the flag value is unknown (usage); 1: it is known (empty input).
+    return r.returncode != 2
+
+
+def recipe_bytes(c):
+    """The huge recursion inputs kept only as a recipe (and its sha256)."""
+    name, recipe = c["name"], c["input_recipe"]
+    m = re.search(r"depth_(\d+)", name)
+    if recipe.startswith("(u32 19, u32 1) x (depth-1)"):
+        b = struct.pack("<II", 19, 1) * (int(m.group(1)) - 1) + struct.pack("<II", 19, 0)
+    elif recipe.startswith("(u32 18, u32 1, u32 0 [NIL key]) x (depth-1)"):
+        b = struct.pack("<III", 18, 1, 0) * (int(m.group(1)) - 1) + struct.pack("<II", 18, 0)
+    elif recipe == "(u32 19, u32 1) x 100000":
+        b = struct.pack("<II", 19, 1) * 100000
+    else:
+        return None
+    if hashlib.sha256(b).hexdigest() != c["input_sha256"]:
+        return None
+    return b
+
+
+def verdict_cases():
+    """(corpus, dialect, name, bytes, expect, text or None, the engine's
+    re-encoding of its decode (hex) or None)."""
+    out = []
+    for corpus in ("godot3", "godot4") if which == "godot" else ():
+        m = json.load(open(os.path.join(data, "corpus", corpus, "manifest.json")))
+        for c in m.get("decode_cases", []):
+            if c.get("input_hex") is not None:
+                b = bytes.fromhex(c["input_hex"])
+            elif c.get("input_file"):
+                b = open(os.path.join(data, "corpus", corpus, c["input_file"]), "rb").read()
+            else:
+                b = recipe_bytes(c)
+                if b is None:
+                    failures.append("%s/%s: cannot rebuild its input" % (corpus, c["name"]))
+                    continue
+            text = c.get("result_text")
+            if (corpus, c["name"]) in NEEDS_CLASS_DB:
+                text = None
+            out.append((corpus, corpus, c["name"], b, c["expect"], text,
+                        c.get("engine_reencoded_hex") or c.get("reencoded_hex")))
+    if which != "pandemonium":
+        pass
+    elif dialects():
+        for corpus in ("pandemonium", "pandemonium4"):
+            m = json.load(open(os.path.join(data, "verdicts", corpus + ".json")))
+            for c in m["decode_cases"]:
+                out.append((corpus, m["dialect"], c["name"], bytes.fromhex(c["input_hex"]),
+                            c["expect"], c.get("result_text"), c.get("engine_reencoded_hex")))
+    else:
+        print("SKIP the Pandemonium verdicts: this gdwire has no pandemonium4 dialect "
+              "(the 5.x/4.x tables)")
+        sys.exit(0)
+    return out
+
+
+# ---- 1. the engines' verdicts ---------------------------------------------
+cases = verdict_cases()
+for corpus, dialect, name, b, expect, text, reencoded in cases:
+    want_rc = 0 if expect == "accept" else 1
+    d = "--dialect=" + dialect
+    what = "%s/%s (engine: %s)" % (corpus, name, expect)
+    rc, out, err = run(["decode", d], b)
+    ok = rc == want_rc and (rc != 0 or text is None or
+                            manifest_form(out) == (text + "\n").encode("utf-8", "surrogatepass"))
+    count(corpus + " decode", ok, "decode %s: exit %d, %r %r" % (what, rc, out[:120], err[:200]))
+    rc2, out2, _ = run(["decode", "--chunk=3", d], b)
+    count(corpus + " decode --chunk=3", rc2 == rc and out2 == out,
+          "decode --chunk=3 %s: exit %d" % (what, rc2))
+    rc, out, err = run(["validate", d], b)
+    count(corpus + " validate", rc == want_rc, "validate %s: exit %d %r" % (what, rc, err[:200]))
+    rc, out, err = run(["recode", d], b)
+    count(corpus + " recode", rc == want_rc, "recode %s: exit %d %r" % (what, rc, err[:200]))
+    if rc == 0 and reencoded:
+        # The engine's own re-encoding of what it decoded.
+        count(corpus + " recode = engine re-encoding", out == bytes.fromhex(reencoded),
+              "recode %s: %s, engine %s" % (what, out.hex(), reencoded))
+    if len(b) <= 4096:  # bench measures; the huge recursion inputs are slow
+        rc, out, err = run(["bench", "--seconds=0", d], b)
+        count(corpus + " bench", rc == want_rc, "bench %s: exit %d %r" % (what, rc, err[:200]))
+
+# ---- 2. trailing bytes after engine-written values ------------------------
+JUNK = b"\x00\xff\x07"
+for corpus in ("godot3", "godot4") if which == "godot" else ():
+    m = json.load(open(os.path.join(data, "corpus", corpus, "manifest.json")))
+    for c in m["cases"]:
+        text = c.get("decoded_text")
+        if text is None or c.get("variant_type") == "stream" or c.get("full_objects"):
+            continue
+        b = open(os.path.join(data, "corpus", corpus, "bin", c.get("file") or c["name"] + ".bin"),
+                 "rb").read()
+        d = "--dialect=" + corpus
+        want = (text + "\n").encode("utf-8", "surrogatepass")
+        rc, out, err = run(["decode", d], b + JUNK)
+        count(corpus + " value+junk decode", rc == 0 and manifest_form(out) == want,
+              "decode %s/%s + junk: exit %d %r" % (corpus, c["name"], rc, err[:200]))
+        rc, out, err = run(["decode", "--strict", d], b + JUNK)
+        count(corpus + " value+junk --strict", rc == 1 and b"trailing bytes" in err,
+              "decode --strict %s/%s + junk: exit %d %r" % (corpus, c["name"], rc, err[:200]))
+        rc, out, err = run(["decode", "--framing=raw", d], b + JUNK)
+        count(corpus + " value+junk --framing=raw", rc == 1 and manifest_form(out) == want,
+              "decode --framing=raw %s/%s + junk: exit %d" % (corpus, c["name"], rc))
+        rc, out, err = run(["validate", d], b + JUNK)
+        count(corpus + " value+junk validate", rc == 0, "validate %s/%s + junk: exit %d" % (corpus, c["name"], rc))
+        rc, out, err = run(["validate", "--strict", d], b + JUNK)
+        count(corpus + " value+junk validate --strict", rc == 1,
+              "validate --strict %s/%s + junk: exit %d" % (corpus, c["name"], rc))
+        rc, out, err = run(["recode", d], b + JUNK)
+        rc2, clean, _ = run(["recode", d], b)
+        count(corpus + " value+junk recode", rc == 0 and out == clean,
+              "recode %s/%s + junk: exit %d" % (corpus, c["name"], rc))
+        rc, out, err = run(["bench", "--seconds=0", d], b + JUNK)
+        count(corpus + " value+junk bench", rc == 0 and b" 1 values" in out,
+              "bench %s/%s + junk: exit %d %r" % (corpus, c["name"], rc, out[:80]))
+
+# ---- 3. empty and short inputs, values back to back -----------------------
+def empty_short_back_to_back():
+    for cmd in (["decode"], ["decode", "--chunk=1"], ["validate"], ["recode"],
+                ["bench", "--seconds=0"]):
+        for n in range(4):
+            rc, out, err = run(cmd, b"\x02\x00\x00\x00"[:n])
+            count("empty/short", rc == 1 and out == b"",
+                  "%s on %d bytes: exit %d %r" % (cmd, n, rc, out))
+    v3 = open(os.path.join(data, "corpus", "godot4", "bin", "vector3.bin"), "rb").read()
+    text = b"Vector3(1, 2, 3)\n"
+    for args, want_out, what in (
+            (["decode", "--framing=raw"], text * 3, "decode raw: all 3"),
+            (["decode"], text, "decode: the first of 3"),
+            (["decode", "--framing=none"], text, "decode none = value"),
+            (["validate", "--framing=raw"], b"ok: 3 values, 48 bytes\n", "validate raw"),
+            (["validate"], b"ok: 1 values, 16 bytes\n", "validate: the first"),
+            (["recode", "--framing=raw"], v3 * 3, "recode raw: all 3"),
+            (["recode"], v3, "recode: the first")):
+        rc, out, _ = run(args, v3 * 3)
+        count("back to back", rc == 0 and out == want_out, "%s: exit %d %r" % (what, rc, out[:80]))
+    rc, out, _ = run(["decode", "--framing=raw"], b"")
+    count("back to back", rc == 0 and out == b"", "raw on empty input: no values, exit %d" % rc)
+
+
+if which == "godot":
+    empty_short_back_to_back()
+
+width = max(len(k) for k in counts)
+for k in sorted(counts):
+    print("%-*s %5d of %5d agree" % (width, k, counts[k][1], counts[k][0]))
+for f in failures[:60]:
+    print("FAIL", f)
+if len(failures) > 60:
+    print("... and %d more" % (len(failures) - 60))
+print("%d checks, %d failed; %d engine verdicts" % (sum(v[0] for v in counts.values()),
+                                                   len(failures), len(cases)))
+sys.exit(1 if failures else 0)
+PY
