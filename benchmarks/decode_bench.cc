@@ -290,18 +290,20 @@ BENCHMARK(BM_PackedReference)->PACKED_SIZES;
 
 // ---- encoding one large PackedVector3Array ---------------------------------
 
-// A PackedVector3Array Variant of n vectors (3n doubles, f32 on the wire).
+// A PackedVector3Array Variant of n vectors as decoding makes it (3n
+// floats, f32 on the wire).
 const Variant& PackedVector3s(size_t n) {
   static auto* cache = new std::map<size_t, Variant>();
   auto it = cache->find(n);
   if (it == cache->end()) {
-    std::vector<double> flat(3 * n);
+    std::vector<float> flat(3 * n);
     for (size_t i = 0; i < flat.size(); ++i) {
-      flat[i] = static_cast<double>(i % 4099) * 0.37 - 700.0;
+      flat[i] =
+          static_cast<float>(static_cast<double>(i % 4099) * 0.37 - 700.0);
     }
     it = cache
-             ->emplace(n, Variant::PackedRealVectors(Type::kPackedVector3Array,
-                                                     std::move(flat)))
+             ->emplace(n, Variant::PackedRealVectors32(
+                              Type::kPackedVector3Array, std::move(flat)))
              .first;
   }
   return it->second;

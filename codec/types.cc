@@ -3,6 +3,7 @@
 #include "codec/types.h"
 
 #include <array>
+#include <mutex>  // NOLINT: std::call_once
 
 namespace gdwire {
 namespace {
@@ -185,7 +186,10 @@ bool TypeFromWireId(Dialect d, uint32_t id, Type* t) {
   return true;
 }
 
-bool WireId(Dialect d, Type t, uint32_t* id) {
+namespace {
+
+// The first wire id of `t` in dialect `d`, by search (the table's source).
+bool SearchWireId(Dialect d, Type t, uint32_t* id) {
   const uint32_t max = VariantMax(d);
   for (uint32_t i = 0; i < max; ++i) {
     Type u;
@@ -196,6 +200,31 @@ bool WireId(Dialect d, Type t, uint32_t* id) {
     }
   }
   return false;
+}
+
+}  // namespace
+
+bool WireId(Dialect d, Type t, uint32_t* id) {
+  // Type -> id tables, one per dialect, made once from the id -> Type ones
+  // (the encoders ask for every value they write).
+  constexpr size_t kMaxDialects = 8;
+  const size_t di = static_cast<size_t>(d);
+  const size_t ti = static_cast<size_t>(t);
+  constexpr size_t kTypes = static_cast<size_t>(kTypeCount);
+  if (di >= kMaxDialects || ti >= kTypes) return SearchWireId(d, t, id);
+  static std::once_flag once[kMaxDialects];
+  static int16_t table[kMaxDialects][kTypes];
+  std::call_once(once[di], [d, di] {
+    for (size_t i = 0; i < kTypes; ++i) {
+      uint32_t found;
+      table[di][i] = SearchWireId(d, static_cast<Type>(i), &found)
+                         ? static_cast<int16_t>(found)
+                         : int16_t{-1};
+    }
+  });
+  if (table[di][ti] < 0) return false;
+  *id = static_cast<uint32_t>(table[di][ti]);
+  return true;
 }
 
 bool DialectHasType(Dialect d, Type t) {

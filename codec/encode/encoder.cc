@@ -2,21 +2,23 @@
 //
 // The structure mirrors codec/reference/encoder.cc step for step (so the
 // bytes and the errors are the same); what differs is how bytes get into
-// the buffer: each packed payload is sized with one resize of the output
-// (std::string grows geometrically, so appends are amortised O(1)) and
-// written in bulk by the //simd kernels; strings are copied with their
-// padding by simd::AppendPadded, and all-ASCII text is validated by a SIMD
-// scan. (An earlier version that ran a size pass to reserve each value up
-// front was slower than the reference on the small-message benchmark.)
+// the buffer: the output string grows ahead of the bytes, and the
+// encoder writes through a cursor (len_), so a header word is a 4-byte
+// store, not a std::string append; packed payloads are written in bulk by
+// the //simd kernels (f32 storage as it is); all-ASCII text is validated
+// by a SIMD scan. The string is cut to the bytes written at the end.
 
 #include "codec/encode/encoder.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <string>
 #include <utility>
 
+#include "absl/base/attributes.h"
+#include "absl/base/config.h"
 #include "absl/strings/str_cat.h"
 #include "codec/reference/utf8.h"
 #include "codec/types.h"
@@ -30,11 +32,6 @@ namespace gdwire {
 namespace encode {
 namespace {
 
-using wire::AppendF32;
-using wire::AppendF64;
-using wire::AppendU32;
-using wire::AppendU64;
-
 // True when `s` is text the dialect can carry (reference::IsEncodableText):
 // all-ASCII text without NUL is, in every dialect (a SIMD scan); anything
 // else takes the reference check.
@@ -47,7 +44,12 @@ bool IsEncodableText(const std::string& s, Dialect dialect) {
 class Encoder {
  public:
   Encoder(const EncodeOptions& opts, std::string* out)
-      : opts_(opts), out_(out) {}
+      : opts_(opts), out_(out), len_(out->size()) {}
+
+  // The bytes written end at len(); the string may be longer (room made
+  // ahead), Finish() cuts it there.
+  size_t len() const { return len_; }
+  void Finish() { out_->resize(len_); }
 
   Error Value(const Variant& v, int depth) {
     if (depth > opts_.max_depth) {
@@ -57,7 +59,7 @@ class Encoder {
     const Dialect d = opts_.dialect;
     uint32_t id;
     if (type == Type::kObject && v.object().kind == Object::Kind::kNull) {
-      AppendU32(out_, 0);  // null Object -> NIL (spec §3.1)
+      PutU32(0);  // null Object -> NIL (spec §3.1)
       return {};
     }
     if (!WireId(d, type, &id)) {
@@ -68,7 +70,7 @@ class Encoder {
 
     if (RealComponents(type) != 0) {
       const bool wide = opts_.real_is_double && HasRealWidthFlag(d, type);
-      AppendU32(out_, id | (wide ? wire::kFlag64 : 0));
+      PutU32(id | (wide ? wire::kFlag64 : 0));
       const RealsView r = v.reals();
       if (!wide && !r.wide()) {  // stored as the wire's f32: as they are
         simd::StoreF32LE(r.f32(), r.size(), Extend(4 * r.size()));
@@ -76,36 +78,36 @@ class Encoder {
       }
       for (double c : r) {
         if (wide) {
-          AppendF64(out_, c);
+          PutF64(c);
         } else {
-          AppendF32(out_, NarrowF64ToF32(c));
+          PutF32(NarrowF64ToF32(c));
         }
       }
       return {};
     }
     if (IntComponents(type) != 0) {
-      AppendU32(out_, id);
-      for (int32_t c : v.ints()) AppendU32(out_, static_cast<uint32_t>(c));
+      PutU32(id);
+      for (int32_t c : v.ints()) PutU32(static_cast<uint32_t>(c));
       return {};
     }
 
     switch (type) {
       case Type::kNil:
       case Type::kCallable:
-        AppendU32(out_, id);
+        PutU32(id);
         return {};
       case Type::kBool:
-        AppendU32(out_, id);
-        AppendU32(out_, v.as_bool() ? 1 : 0);
+        PutU32(id);
+        PutU32(v.as_bool() ? 1 : 0);
         return {};
       case Type::kInt: {
         const int64_t i = v.as_int();
         if (i >= INT32_MIN && i <= INT32_MAX) {
-          AppendU32(out_, id);
-          AppendU32(out_, static_cast<uint32_t>(static_cast<int32_t>(i)));
+          PutU32(id);
+          PutU32(static_cast<uint32_t>(static_cast<int32_t>(i)));
         } else {
-          AppendU32(out_, id | wire::kFlag64);
-          AppendU64(out_, static_cast<uint64_t>(i));
+          PutU32(id | wire::kFlag64);
+          PutU64(static_cast<uint64_t>(i));
         }
         return {};
       }
@@ -113,25 +115,25 @@ class Encoder {
         const double f = v.as_float();
         // NaN != NaN, so NaN always takes the f64 form, as in the engine.
         if (static_cast<double>(static_cast<float>(f)) == f) {
-          AppendU32(out_, id);
-          AppendF32(out_, static_cast<float>(f));
+          PutU32(id);
+          PutF32(static_cast<float>(f));
         } else {
-          AppendU32(out_, id | wire::kFlag64);
-          AppendF64(out_, f);
+          PutU32(id | wire::kFlag64);
+          PutF64(f);
         }
         return {};
       }
       case Type::kString:
       case Type::kStringName:
-        AppendU32(out_, id);
+        PutU32(id);
         return WireString(v.as_string());
       case Type::kNodePath: {
         const NodePath& np = v.node_path();
-        AppendU32(out_, id);
-        AppendU32(out_, static_cast<uint32_t>(np.names.size()) |
-                            wire::kNodePathNewFormat);
-        AppendU32(out_, static_cast<uint32_t>(np.subnames.size()));
-        AppendU32(out_, np.absolute ? wire::kNodePathAbsolute : 0);
+        PutU32(id);
+        PutU32(static_cast<uint32_t>(np.names.size()) |
+               wire::kNodePathNewFormat);
+        PutU32(static_cast<uint32_t>(np.subnames.size()));
+        PutU32(np.absolute ? wire::kNodePathAbsolute : 0);
         for (const auto& s : np.names) {
           if (Error e = WireString(s); !e.ok()) return e;
         }
@@ -141,15 +143,15 @@ class Encoder {
         return {};
       }
       case Type::kRID:
-        AppendU32(out_, id);
-        if (d == Dialect::kGodot4) AppendU64(out_, v.rid());
+        PutU32(id);
+        if (d == Dialect::kGodot4) PutU64(v.rid());
         return {};
       case Type::kObject:
         return ObjectValue(v.object(), id, depth);
       case Type::kSignal:
-        AppendU32(out_, id);
+        PutU32(id);
         if (Error e = WireString(v.signal().name); !e.ok()) return e;
-        AppendU64(out_, v.signal().object_id);
+        PutU64(v.signal().object_id);
         return {};
       case Type::kArray:
         return ArrayValue(v.array(), id, depth);
@@ -162,7 +164,7 @@ class Encoder {
 
  private:
   Error Fail(ErrorKind kind, std::string detail) const {
-    return FailAt(kind, out_->size(), std::move(detail));
+    return FailAt(kind, len_, std::move(detail));
   }
   static Error FailAt(ErrorKind kind, size_t offset, std::string detail) {
     Error e;
@@ -176,11 +178,56 @@ class Encoder {
     return e;
   }
 
-  // Grows the output by n bytes and returns where they start.
+  // Grows the output by n bytes and returns where they start. The string
+  // grows ahead of the bytes, so most calls only move len_.
   uint8_t* Extend(size_t n) {
-    const size_t old = out_->size();
-    out_->resize(old + n);
-    return reinterpret_cast<uint8_t*>(&(*out_)[0]) + old;
+    if (out_->size() - len_ < n) Grow(n);
+    uint8_t* p = reinterpret_cast<uint8_t*>(&(*out_)[0]) + len_;
+    len_ += n;
+    return p;
+  }
+  ABSL_ATTRIBUTE_NOINLINE void Grow(size_t n) {
+    // A step of at least 512 bytes: fewer calls, and little zero-filling
+    // beyond what is written (std::string's capacity doubles by itself).
+    out_->resize(len_ + std::max(n, size_t{512}));
+  }
+  void PutU32(uint32_t v) { wire::StoreU32(Extend(4), v); }
+  void PutU64(uint64_t v) { wire::StoreU64(Extend(8), v); }
+  void PutF32(float f) {
+    uint32_t u;
+    std::memcpy(&u, &f, 4);
+    PutU32(u);
+  }
+  void PutF64(double d) {
+    uint64_t u;
+    std::memcpy(&u, &d, 8);
+    PutU64(u);
+  }
+  void PutBytes(const std::string& b) {
+    if (!b.empty()) std::memcpy(Extend(b.size()), b.data(), b.size());
+  }
+  // n elements of `width` bytes, stored little-endian by `store` (a
+  // //simd kernel). On a little-endian host a large array is appended as
+  // it is: one copy, no zero-filling of room first.
+  template <typename T>
+  void PutArray(const T* x, size_t n, size_t width,
+                void (*store)(const T*, size_t, uint8_t*)) {
+#if defined(ABSL_IS_LITTLE_ENDIAN)
+    if (n * width >= 4096) {
+      Finish();
+      out_->append(reinterpret_cast<const char*>(x), n * width);
+      len_ = out_->size();
+      return;
+    }
+#endif
+    store(x, n, Extend(n * width));
+  }
+  // n bytes and their zero padding to a multiple of 4.
+  void PutPadded(const void* src, size_t n) {
+    const size_t pad = wire::Pad4(n);
+    uint8_t* p = Extend(n + pad);
+    if (n > 0) std::memcpy(p, src, n);
+    for (size_t i = 0; i < pad; ++i) p[n + i] = 0;
   }
 
   Error WireString(const std::string& s) {
@@ -193,24 +240,24 @@ class Encoder {
     if (s.size() > INT32_MAX - 3) {
       return Fail(ErrorKind::kLimitExceeded, "string longer than 2 GiB");
     }
-    AppendU32(out_, static_cast<uint32_t>(s.size()));
-    simd::AppendPadded(s.data(), s.size(), out_);
+    PutU32(static_cast<uint32_t>(s.size()));
+    PutPadded(s.data(), s.size());
     return {};
   }
 
   Error ObjectValue(const Object& o, uint32_t id, int depth) {
     if (o.kind == Object::Kind::kId) {
-      AppendU32(out_, id | wire::kFlagObjectAsId);
-      AppendU64(out_, o.id);
+      PutU32(id | wire::kFlagObjectAsId);
+      PutU64(o.id);
       return {};
     }
     if (!opts_.full_objects) {
       return Fail(ErrorKind::kUnsupported,
                   "a full Object can only be written with full_objects");
     }
-    AppendU32(out_, id);
+    PutU32(id);
     if (Error e = WireString(o.class_name); !e.ok()) return e;
-    AppendU32(out_, static_cast<uint32_t>(o.properties.size()));
+    PutU32(static_cast<uint32_t>(o.properties.size()));
     for (const auto& kv : o.properties) {
       if (Error e = WireString(kv.first); !e.ok()) return e;
       if (Error e = Value(kv.second, depth + 1); !e.ok()) {
@@ -234,7 +281,7 @@ class Encoder {
           return Fail(ErrorKind::kUnsupported, "container element type");
         }
         *kind = 1;
-        AppendU32(payload, tid);
+        wire::AppendU32(payload, tid);
         return {};
       }
       case ContainerType::Kind::kClassName:
@@ -246,9 +293,13 @@ class Encoder {
         // As the reference does: the string is written to the payload, so
         // an error's offset is the payload's size.
         std::string* saved = out_;
+        const size_t saved_len = len_;
         out_ = payload;
+        len_ = payload->size();
         Error e = WireString(s);
+        Finish();
         out_ = saved;
+        len_ = saved_len;
         return e;
       }
     }
@@ -272,9 +323,9 @@ class Encoder {
     if (a.items.size() > wire::kCountMask) {
       return Fail(ErrorKind::kLimitExceeded, "Array too large");
     }
-    AppendU32(out_, header);
-    out_->append(type_payload);
-    AppendU32(out_, static_cast<uint32_t>(a.items.size()));
+    PutU32(header);
+    PutBytes(type_payload);
+    PutU32(static_cast<uint32_t>(a.items.size()));
     for (size_t i = 0; i < a.items.size(); ++i) {
       if (Error e = Value(a.items[i], depth + 1); !e.ok()) {
         return Prefix(e, absl::StrCat("[", i, "]"));
@@ -299,10 +350,10 @@ class Encoder {
     if (dict.entries.size() > wire::kCountMask) {
       return Fail(ErrorKind::kLimitExceeded, "Dictionary too large");
     }
-    AppendU32(out_, header);
-    out_->append(kp);
-    out_->append(vp);
-    AppendU32(out_, static_cast<uint32_t>(dict.entries.size()));
+    PutU32(header);
+    PutBytes(kp);
+    PutBytes(vp);
+    PutU32(static_cast<uint32_t>(dict.entries.size()));
     for (size_t i = 0; i < dict.entries.size(); ++i) {
       if (Error e = Value(dict.entries[i].first, depth + 1); !e.ok()) {
         return Prefix(e, absl::StrCat("{key #", i, "}"));
@@ -339,12 +390,12 @@ class Encoder {
     }
     const bool wide =
         opts_.real_is_double && HasRealWidthFlag(opts_.dialect, type);
-    AppendU32(out_, id | (wide ? wire::kFlag64 : 0));
-    AppendU32(out_, static_cast<uint32_t>(n));
+    PutU32(id | (wide ? wire::kFlag64 : 0));
+    PutU32(static_cast<uint32_t>(n));
     switch (type) {
       case Type::kPackedByteArray: {
         const auto& b = v.packed_bytes();
-        simd::AppendPadded(b.data(), b.size(), out_);
+        PutPadded(b.data(), b.size());
         return {};
       }
       case Type::kPackedStringArray: {
@@ -352,14 +403,16 @@ class Encoder {
         for (size_t i = 0; i < n; ++i) {
           if (!IsEncodableText(strings[i], opts_.dialect)) {
             // The offset the reference reports: after elements [0, i).
-            return Prefix(FailAt(ErrorKind::kInvalidUtf8,
-                                 out_->size() +
-                                     simd::PackedStringsSize(strings.data(), i),
-                                 "string is not text the dialect can carry"),
-                          absl::StrCat("[", i, "]"));
+            return Prefix(
+                FailAt(ErrorKind::kInvalidUtf8,
+                       len_ + simd::PackedStringsSize(strings.data(), i),
+                       "string is not text the dialect can carry"),
+                absl::StrCat("[", i, "]"));
           }
         }
+        Finish();  // the kernel appends to the string itself
         simd::AppendPackedStrings(strings.data(), n, out_);
+        len_ = out_->size();
         return {};
       }
       case Type::kPackedInt32Array:
@@ -367,30 +420,30 @@ class Encoder {
       case Type::kPackedVector3iArray:
       case Type::kPackedVector4iArray: {
         const auto& x = v.packed_int32();
-        simd::StoreI32LE(x.data(), x.size(), Extend(4 * x.size()));
+        PutArray(x.data(), x.size(), 4, simd::StoreI32LE);
         return {};
       }
       case Type::kPackedInt64Array: {
         const auto& x = v.packed_int64();
-        simd::StoreI64LE(x.data(), x.size(), Extend(8 * x.size()));
+        PutArray(x.data(), x.size(), 8, simd::StoreI64LE);
         return {};
       }
       case Type::kPackedFloat32Array:
       case Type::kPackedColorArray: {
         const auto& x = v.packed_float32();
-        simd::StoreF32LE(x.data(), x.size(), Extend(4 * x.size()));
+        PutArray(x.data(), x.size(), 4, simd::StoreF32LE);
         return {};
       }
       case Type::kPackedFloat64Array: {
         const auto& x = v.packed_float64();
-        simd::StoreF64LE(x.data(), x.size(), Extend(8 * x.size()));
+        PutArray(x.data(), x.size(), 8, simd::StoreF64LE);
         return {};
       }
-      default: {  // kPackedVector2/3/4Array
+      default: {                 // kPackedVector2/3/4Array
         if (!v.packed_wide()) {  // stored as f32
           const auto& x = v.packed_float32();
           if (!wide) {
-            simd::StoreF32LE(x.data(), x.size(), Extend(4 * x.size()));
+            PutArray(x.data(), x.size(), 4, simd::StoreF32LE);
           } else {
             uint8_t* o = Extend(8 * x.size());
             for (size_t i = 0; i < x.size(); ++i) {
@@ -404,7 +457,7 @@ class Encoder {
         }
         const auto& x = v.packed_float64();
         if (wide) {
-          simd::StoreF64LE(x.data(), x.size(), Extend(8 * x.size()));
+          PutArray(x.data(), x.size(), 8, simd::StoreF64LE);
         } else {
           NarrowRealsToWire(x.data(), x.size(), Extend(4 * x.size()));
         }
@@ -415,6 +468,7 @@ class Encoder {
 
   const EncodeOptions& opts_;
   std::string* out_;
+  size_t len_;
 };
 
 }  // namespace
@@ -424,6 +478,7 @@ Error EncodeTo(const Variant& v, const EncodeOptions& options,
   const size_t start = out->size();
   Encoder enc(options, out);
   Error e = enc.Value(v, 0);
+  enc.Finish();
   if (!e.ok()) {
     e.path = "$" + e.path;
     e.offset -= start;
