@@ -1,6 +1,6 @@
 // Copyright 2026 The gdwire Authors.
 //
-// Hostile input against what the spec (../shared/spec/WIRE_FORMAT.md §4-§7)
+// Hostile input against what the format (docs/FORMAT.md §3-§14)
 // says the engine does: the verdict (accept / reject) and, for a
 // rejection, Godot's Error code (gdwire::Error::godot_error: 30
 // ERR_INVALID_DATA, 18 ERR_FILE_EOF, 4 ERR_UNAUTHORIZED, 6

@@ -2,7 +2,7 @@
 //
 // codec/reference/decoder.h: the scalar reference decoder. Plain recursive
 // code over one complete buffer, written to be audited against the spec
-// (../shared/spec/WIRE_FORMAT.md §4-§7) rather than to be fast. The fast
+// (docs/FORMAT.md §3-§14) rather than to be fast. The fast
 // paths (streaming parser, views) are checked against it.
 //
 //   gdwire::DecodeOptions opts;
