@@ -129,8 +129,25 @@ grep -q "SIMD target" "$T/bench.txt" && grep -q "stream parser (1400-byte pieces
   && grep -q "reference decoder" "$T/bench.txt"
 check "bench prints every decoder and the target" $?
 "$GDWIRE" bench --json --seconds=0.01 "$DATA/godot4/bin/vector3.bin" |
-  python3 -c 'import json,sys; d=json.load(sys.stdin); sys.exit(0 if len(d["results"]) == 6 and d["simd_target"] else 1)'
-check "bench --json" $?
+  python3 -c 'import json,sys; d=json.load(sys.stdin); names=[r["name"] for r in d["results"]]
+want=["memcpy", "stream parser (whole buffer)", "stream parser (1400-byte pieces)", "view walk",
+      "DOM decode (stream)", "reference decoder", "fast encode (bytes written)",
+      "reference encode (bytes written)"]
+sys.exit(0 if names == want and d["simd_target"] and all(r["mb_per_s"] > 0 for r in d["results"]) else 1)'
+check "bench --json: every decoder and encoder" $?
+# A packed array: the push parser and the view only hand it over (zero-copy,
+# no throughput printed); copy-out reads every element.
+"$GDWIRE" bench --json --seconds=0.01 "$DATA/godot4/bin/packed_byte_257.bin" |
+  python3 -c 'import json,sys; r={x["name"]: x for x in json.load(sys.stdin)["results"]}
+z=r["stream parser (whole buffer)"]
+c=r["stream parser + copy-out"]
+sys.exit(0 if z["zero_copy"] and "mb_per_s" not in z and r["view walk"]["zero_copy"]
+         and c["mb_per_s"] > 0 and "zero_copy" not in c and r["DOM decode (stream)"]["mb_per_s"] > 0 else 1)'
+check "bench --json: zero-copy rows print no MB/s, copy-out does" $?
+"$GDWIRE" bench --seconds=0.01 "$DATA/godot4/bin/packed_byte_257.bin" > "$T/bench.txt"
+grep -q "stream parser (whole buffer) *zero-copy" "$T/bench.txt" && grep -q "copy-out .* MB/s" "$T/bench.txt" \
+  && grep -q "fast encode (bytes written) .* MB/s" "$T/bench.txt"
+check "bench text: zero-copy, copy-out and encode rows" $?
 "$GDWIRE" bench --seconds=0.01 "$T/cut.bin" 2> /dev/null; [ $? = 1 ]
 check "bench on bad input exits 1" $?
 
