@@ -288,17 +288,18 @@ def goals(rows):
 # ---- the chart -------------------------------------------------------------------------
 
 def svg_chart(rows, meta):
-    W = 900
+    W = 980
     e = "godot4"
     traffic = [r for r in rows if r["engine"] == e and r["payload"] == "traffic"
                and not r["zero_copy"] and "encode" not in r["what"]
                and "put_var" not in r["what"] and not r["what"].startswith("memcpy")]
     g3 = find(rows, "godot3", "traffic", "Godot 3")
     if g3:
-        traffic.append(dict(g3, what=g3["what"] + " (its own traffic)"))
+        traffic.append(dict(g3, what=g3["what"].replace(" (GDScript)", "") +
+                            " (Godot 3's own traffic)"))
     traffic.sort(key=lambda r: r["msgs"])
     bar_h, gap, left = 22, 6, 430
-    y0 = 70
+    y0 = 80
     h1 = y0 + len(traffic) * (bar_h + gap)
     pay = [p for p in PAYLOADS if find(rows, e, p, "Godot 4")]
     series = [("Godot 4 decode", "#9e9e9e", lambda p: find(rows, e, p, "Godot 4")),
@@ -317,26 +318,31 @@ def svg_chart(rows, meta):
          f'font-family="sans-serif" font-size="13">',
          f'<rect width="{W}" height="{H}" fill="white"/>',
          f'<text x="10" y="24" font-size="16" font-weight="bold">'
-         f'{html.escape(traffic[0]["label"] if traffic else "")}: messages decoded per second '
-         f'(one core, every field read)</text>',
-         f'<text x="10" y="46" fill="#555">{html.escape(meta.get("MACHINE_CPU", ""))}, '
-         f'{meta.get("DATE", "")}; gray: the engines, blue: JSON / MessagePack, green: gdwire</text>']
+         f'{html.escape(short_payload(traffic[0]["label"]) if traffic else "")} written by '
+         f'Godot 4: messages decoded per second</text>',
+         f'<text x="10" y="46" fill="#555">one core, every field read; '
+         f'{html.escape(meta.get("MACHINE_CPU", ""))}, {meta.get("DATE", "")}</text>',
+         f'<text x="10" y="64" fill="#555">gray: the engines; blue: the same messages '
+         f'as JSON / MessagePack; green: gdwire</text>']
     top = max((r["msgs"] for r in traffic), default=1)
     for i, r in enumerate(traffic):
         y = y0 + i * (bar_h + gap)
-        w = (W - left - 150) * r["msgs"] / top
+        w = (W - left - 250) * r["msgs"] / top
         color = ("#9e9e9e" if r["what"].startswith("Godot") else
                  "#1976d2" if not r["what"].startswith("gdwire") else "#2e7d32")
         o.append(f'<text x="{left - 8}" y="{y + 16}" text-anchor="end">'
                  f'{html.escape(short(r["what"]))}</text>')
         o.append(f'<rect x="{left}" y="{y}" width="{max(w, 1):.1f}" height="{bar_h}" fill="{color}"/>')
-        o.append(f'<text x="{left + w + 6:.1f}" y="{y + 16}">{r["msgs"]:,.0f}/s  '
-                 f'({html.escape(r["ratio"])} Godot 4)</text>')
+        note = ("" if r["what"].startswith("Godot") else
+                f'  ({html.escape(r["ratio"])} Godot 4)')
+        o.append(f'<text x="{left + w + 6:.1f}" y="{y + 16}">{r["msgs"]:,.0f}/s{note}</text>')
     o.append(f'<text x="10" y="{h1 + 40}" font-size="16" font-weight="bold">'
              f'Decode MB/s on each payload written by Godot 4 (log scale)</text>')
-    for i, (name, color, _) in enumerate(series):
-        o.append(f'<rect x="{10 + i * 220}" y="{h1 + 54}" width="12" height="12" fill="{color}"/>'
-                 f'<text x="{26 + i * 220}" y="{h1 + 65}" font-size="12">{html.escape(name)}</text>')
+    lx = 10
+    for name, color, _ in series:
+        o.append(f'<rect x="{lx}" y="{h1 + 54}" width="12" height="12" fill="{color}"/>'
+                 f'<text x="{lx + 16}" y="{h1 + 65}" font-size="12">{html.escape(name)}</text>')
+        lx += 16 + 7 * len(name) + 20
     lo, hi = 10.0, 100000.0
     scale = lambda v: (W - left - 150) * (math.log10(max(v, lo)) - math.log10(lo)) / (
         math.log10(hi) - math.log10(lo))
