@@ -10,7 +10,7 @@
 # status is 1 when one of them fails.
 #
 #   sudo tools/check_fresh_machine.sh [--as=user|root|nosudo] [--keep]
-#        [--from=REPO] [--run="demo test"]
+#        [--from=REPO] [--rev=REV] [--run="demo test"]
 #   STAGES="default"   passed to tools/test.sh (default: all its stages)
 #   GDWIRE_FRESH_CACHE=/var/tmp/gdwire-fresh   (base root fs, logs, .debs)
 #   DEBIAN_MIRROR=http://deb.debian.org/debian
@@ -21,6 +21,7 @@
 #                fail with a message that says it needs root (nothing else)
 #   --from=REPO  clone this repository (default: the one holding this
 #                script; its committed HEAD, not the working tree)
+#   --rev=REV    check out this commit of it after cloning
 #   --keep       leave the run's root file system (and its mounts gone)
 #
 # The base root fs (minbase + sudo, git, ca-certificates: what a user needs
@@ -33,15 +34,19 @@
 # 127.0.0.1). Times from a shared 2-core machine are in the closing note of
 # the run (see the log folder).
 set -euo pipefail
+# The whole script is read before it runs (main, called at the end), so
+# editing it while a check is running cannot change that check.
+main() {
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 . "$here/as_root.sh"
 
-as=user keep=0 from="$(cd "$here/.." && pwd)" run="demo test"
+as=user keep=0 from="$(cd "$here/.." && pwd)" run="demo test" rev=""
 for a in "$@"; do
   case "$a" in
     --as=*) as="${a#*=}" ;;
     --keep) keep=1 ;;
     --from=*) from="${a#*=}" ;;
+    --rev=*) rev="${a#*=}" ;;
     --run=*) run="${a#*=}" ;;
     -h | --help)
       sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'
@@ -181,6 +186,9 @@ else
   runas() { in_root runuser -l "$user" -c "$1"; }
 fi
 git clone -q "$from" "$R$home/gdwire"
+if [ -n "$rev" ]; then
+  git -C "$R$home/gdwire" checkout -q "$rev"
+fi
 git -C "$R$home/gdwire" log -1 --format='commit %h %s' >&2
 if [ "$as" != root ]; then
   in_root chown -R "$user:$user" "$home/gdwire"
@@ -234,3 +242,5 @@ for r in $run; do
   esac
 done
 exit "$rc"
+}
+main "$@"
