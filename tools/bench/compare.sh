@@ -21,8 +21,9 @@
 # 5. Converts the Godot 4 traffic to the JSON and MessagePack a developer
 #    would write and runs simdjson (DOM, On-Demand) and msgpack-cxx on it
 #    (tools/bench/alternatives.cc, built with g++ -O3 -march=native).
-# 6. Prints the table (tools/bench/report.py) and writes docs/PERFORMANCE.md
-#    and docs/performance.svg.
+# 6. Prints the table (tools/bench/report.py) and writes docs/PERFORMANCE.md,
+#    docs/performance.svg and the headline in README.md (between its
+#    "compare.sh headline" markers).
 #
 # Every figure is the best pass of several (each op repeated for about
 # --seconds, at least 3 times); medians are kept in bench-data/results/.
@@ -40,7 +41,7 @@ for a in "$@"; do
     --no-doc) write_doc=0 ;;
     --seconds=*) seconds="${a#--seconds=}" ;;
     -h | --help)
-      sed -n '2,28p' "$0" | sed 's/^# \{0,1\}//'
+      sed -n '2,29p' "$0" | sed 's/^# \{0,1\}//'
       exit 0
       ;;
     *)
@@ -192,7 +193,7 @@ log "simdjson and msgpack-cxx"
 } >"$res/meta.txt"
 report_args=("$res")
 if [ "$write_doc" = 1 ]; then
-  report_args+=(--doc=docs/PERFORMANCE.md --svg=docs/performance.svg)
+  report_args+=(--doc=docs/PERFORMANCE.md --svg=docs/performance.svg --readme=README.md)
 fi
 python3 tools/bench/report.py "${report_args[@]}"
 log "done"

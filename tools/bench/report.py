@@ -3,13 +3,17 @@
 """The table of tools/bench/compare.sh: Godot, gdwire, simdjson, msgpack-cxx.
 
     report.py RESULTS_DIR [--doc=docs/PERFORMANCE.md] [--svg=docs/performance.svg]
+              [--readme=README.md]
 
 RESULTS_DIR holds what compare.sh collected: meta.txt, <engine>-engine.txt
 (TIMING lines of the GDScript timing scripts), <engine>-gdwire.txt
 (RESULT lines of compare_bench) and godot4-alternatives.txt (RESULT lines of
 tools/bench/alternatives.cc). Prints one table (every figure with its ratio
 to the engine's own decode or encode of the same payload) and, when asked,
-writes the Markdown page and the SVG chart. Figures are the best pass.
+writes the Markdown page and the SVG chart, and puts the headline into the
+README between the lines "<!-- compare.sh headline -->" and
+"<!-- /compare.sh headline -->" (nothing else there is touched). Figures
+are the best pass.
 """
 
 import html
@@ -503,11 +507,27 @@ def write_doc(path, svg_name, rows, meta, data):
         f.write("\n".join(lines))
 
 
+def update_readme(path, text, doc):
+    begin, end = "<!-- compare.sh headline -->", "<!-- /compare.sh headline -->"
+    with open(path, encoding="utf-8") as f:
+        old = f.read()
+    if begin not in old or end not in old:
+        print(f"report.py: no headline markers in {path}; left alone", file=sys.stderr)
+        return
+    link = f" Table, machine and chart: [{doc}]({doc})." if doc else ""
+    head, rest = old.split(begin, 1)
+    _, tail = rest.split(end, 1)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(f"{head}{begin}\n{text}{link}\n{end}{tail}")
+
+
 def main(argv):
     results = None
-    doc = svg = None
+    doc = svg = readme = None
     for a in argv[1:]:
-        if a.startswith("--doc="):
+        if a.startswith("--readme="):
+            readme = a[9:]
+        elif a.startswith("--doc="):
             doc = a[6:]
         elif a.startswith("--svg="):
             svg = a[6:]
@@ -528,6 +548,8 @@ def main(argv):
     if svg:
         with open(svg, "w", encoding="utf-8") as f:
             f.write(svg_chart(rows, meta))
+    if readme and meta.get("QUICK") != "1":
+        update_readme(readme, headline(rows), doc)
     if doc:
         write_doc(doc, os.path.relpath(svg, os.path.dirname(doc)) if svg else "performance.svg",
                   rows, meta, data)
