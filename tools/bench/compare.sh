@@ -62,6 +62,7 @@ fi
 data="${GDWIRE_BENCH_DATA:-$root/bench-data}"
 mkdir -p "$data/bin" "$data/results"
 t_start=$(date +%s)
+load_start="$(cut -d' ' -f1-3 /proc/loadavg)"
 log() { echo "compare.sh: $* ($(($(date +%s) - t_start)) s)" >&2; }
 
 # ---- 1. what it needs ---------------------------------------------------------
@@ -180,8 +181,10 @@ log "simdjson and msgpack-cxx"
 {
   echo "MACHINE_CPU $(lscpu | sed -n 's/^Model name: *//p' | head -n 1)"
   echo "MACHINE_CORES $(nproc)"
+  echo "MACHINE_DETAIL $(lscpu | awk -F': *' '/^CPU family|^Model:|^L2 cache|^L3 cache|^Hypervisor vendor/ {printf "%s%s %s", sep, $1, $2; sep=", "}')"
   echo "MACHINE_KERNEL $(uname -sr)"
   echo "MACHINE_GXX $(g++ --version | head -n 1)"
+  echo "MACHINE_LOAD $load_start / $(cut -d' ' -f1-3 /proc/loadavg)"
   echo "GIT $(git rev-parse --short HEAD 2>/dev/null || echo unknown)$(git diff --quiet HEAD 2>/dev/null || echo '+changes')"
   echo "DATE $(date -u '+%Y-%m-%d %H:%M UTC')"
   echo "ENGINE4 $v4"

@@ -417,7 +417,9 @@ def write_doc(path, svg_name, rows, meta, data):
         "## The machine",
         "",
         f"- CPU: {meta.get('MACHINE_CPU', '?')}, {meta.get('MACHINE_CORES', '?')} cores "
-        f"(every figure is one core); {meta.get('MACHINE_KERNEL', '')}",
+        f"(every figure is one core); {meta.get('MACHINE_DETAIL', '')}; {meta.get('MACHINE_KERNEL', '')}",
+        f"- load average (1, 5, 15 min) before / after the run: {meta.get('MACHINE_LOAD', '?')} "
+        f"(the machine may be shared: other work slows rows unevenly, so the best pass of each is quoted)",
         f"- SIMD target Highway dispatches to: **{target}** "
         f"(gdwire is built with `-c opt`, baseline `-march=x86-64-v2`, kernels chosen at run time)",
         f"- simdjson's kernel: {data['godot4']['alts'].get('SIMDJSON', '?')}; msgpack-cxx "
