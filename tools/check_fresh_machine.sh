@@ -211,18 +211,23 @@ step() {
   fi
 }
 if [ "$as" = nosudo ]; then
-  # Must fail, saying it needs root, and must not hang on a password.
-  log="$logs/install_deps_nosudo.log"
-  if runas "cd ~/gdwire && timeout 60 tools/install_deps.sh" >"$log" 2>&1; then
-    echo "FAIL install_deps.sh without sudo succeeded"
-    rc=1
-  elif grep -q "needs root" "$log"; then
-    echo "PASS install_deps.sh without sudo: $(head -n 1 "$log")"
-  else
-    echo "FAIL install_deps.sh without sudo did not say it needs root:"
-    sed 's/^/    /' "$log"
-    rc=1
-  fi
+  # Each install script must fail, saying it needs root, and must not hang
+  # on a password prompt.
+  local s log
+  for s in tools/install_deps.sh tools/godot/install_godot3.sh \
+    tools/godot/install_godot4.sh; do
+    log="$logs/$(basename "$s" .sh)_nosudo.log"
+    if runas "cd ~/gdwire && timeout 60 $s" >"$log" 2>&1; then
+      echo "FAIL $s without sudo succeeded"
+      rc=1
+    elif grep -q "needs root" "$log"; then
+      echo "PASS $s without sudo: $(grep -m 1 "needs root" "$log")"
+    else
+      echo "FAIL $s without sudo did not say it needs root:"
+      sed 's/^/    /' "$log"
+      rc=1
+    fi
+  done
   exit "$rc"
 fi
 for r in $run; do
