@@ -1,16 +1,30 @@
 #!/bin/bash
 # The CMake door: configure, build and run CTest in a temporary build
-# directory (removed afterwards unless KEEP_BUILD=1). Installs cmake and the
-# system libraries with apt-get when missing (idempotent).
+# directory (removed afterwards unless KEEP_BUILD=1), then
+#   install test  cmake --install into a temporary prefix; every installed
+#                 header's project includes are installed too; two
+#                 out-of-tree consumers (find_package(gdwire CONFIG) and
+#                 pkg-config) decode corpus files and print the engine's
+#                 text (tests/cmake/consumer_test.sh)
+#   package test  cpack -G DEB; the .debs installed on a fresh Debian 12
+#                 root fs (debootstrap, cached in /var/tmp/gdwire-rootfs),
+#                 the same consumers built and run there
+#                 (tests/cmake/deb_test.sh; SKIP without root)
+# One PASS or FAIL at the end. Installs cmake and the system libraries with
+# apt-get when missing (idempotent).
 #
 #   tests/cmake/run_cmake_test.sh [extra cmake -D options]
 #   JOBS=2 BUILD_TYPE=Release (defaults)
+#   GDWIRE_SKIP_DEB_TEST=1   leave out the package test
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 jobs="${JOBS:-2}"
 
 PKGS=(cmake make g++ libabsl-dev libhwy-dev libgtest-dev libgmock-dev
-      libbenchmark-dev rapidjson-dev python3)
+      libbenchmark-dev rapidjson-dev python3 pkg-config dpkg-dev)
+[ "$(id -u)" -eq 0 ] && [ "${GDWIRE_SKIP_DEB_TEST:-0}" != 1 ] && PKGS+=(debootstrap)
+# The JSON reader of codec/text, if it is simdjson.
+grep -rqs '#include "simdjson.h"' "$root/codec/text" && PKGS+=(libsimdjson-dev)
 missing=()
 for p in "${PKGS[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
@@ -31,11 +45,14 @@ else
   echo "build directory: $build"
 fi
 start=$(date +%s)
-cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE="${BUILD_TYPE:-Release}" "$@" >"$build/configure.log" 2>&1 || {
+# /usr: the multiarch libdir of a Debian package; the install test gives
+# its own prefix.
+cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE="${BUILD_TYPE:-Release}" \
+  -DCMAKE_INSTALL_PREFIX=/usr "$@" >"$build/configure.log" 2>&1 || {
   cat "$build/configure.log" >&2
   exit 1
 }
-grep -E "gdwire libraries" "$build/configure.log" || true
+grep -E "gdwire (libraries|install)" "$build/configure.log" || true
 cmake --build "$build" -j "$jobs" >"$build/build.log" 2>&1 || {
   tail -n 80 "$build/build.log" >&2
   echo "FAIL: cmake build" >&2
@@ -45,4 +62,47 @@ cmake --build "$build" -j "$jobs" >"$build/build.log" 2>&1 || {
 "$build/gdwire" decode --dialect=godot3 --framing=stream \
   "$root/tests/data/corpus/godot3/framing/stream_put_var_tcp.bin" | head -n 3
 timeout 600 ctest --test-dir "$build" --output-on-failure -j "$jobs"
-echo "PASS: cmake build and ctest, $(($(date +%s) - start)) s"
+echo "-- cmake build and ctest: $(($(date +%s) - start)) s"
+
+# --- Install test.
+t0=$(date +%s)
+prefix="$build/prefix"
+cmake --install "$build" --prefix "$prefix" >"$build/install.log" 2>&1 || {
+  cat "$build/install.log" >&2
+  echo "FAIL: cmake --install" >&2
+  exit 1
+}
+echo "-- cmake --install --prefix <tmp>: $(wc -l <"$build/install_manifest.txt") files"
+sed "s|^$prefix/|   |" "$build/install_manifest.txt"
+# Every installed header includes only what is installed (the internal/
+# headers a public one needs come along; no other internal/ header).
+bad=0
+while read -r h; do
+  while read -r inc; do
+    if [ ! -f "$prefix/include/gdwire/$inc" ]; then
+      echo "   FAIL ${h#"$prefix"/} includes $inc, which is not installed"
+      bad=1
+    fi
+  done < <(sed -n 's/^#include "\(\(codec\|simd\)\/[^"]*\)".*/\1/p' "$h")
+done < <(find "$prefix/include/gdwire" -name '*.h')
+((bad)) && { echo "FAIL: installed headers" >&2; exit 1; }
+echo "   ok   every installed header's includes are installed"
+python3 "$root/tests/cmake/write_cases.py" "$root/tests/data/corpus" "$build/cases"
+JOBS="$jobs" "$root/tests/cmake/consumer_test.sh" "$prefix" "$build/cases/cases.txt" "$build/consumer"
+echo "-- install test: $(($(date +%s) - t0)) s"
+
+# --- Package test.
+t0=$(date +%s)
+(cd "$build" && cpack -G DEB >"$build/cpack.log" 2>&1) || {
+  tail -n 30 "$build/cpack.log" >&2
+  echo "FAIL: cpack -G DEB" >&2
+  exit 1
+}
+for d in "$build"/*.deb; do
+  echo "-- $(basename "$d"): $(dpkg-deb -f "$d" Depends)"
+  dpkg-deb -c "$d" | awk '$6 !~ /\/$/ {print "   " $6 ($7 ? " " $7 " " $8 : "")}'
+done
+mkdir -p "$build/debs" && cp "$build"/*.deb "$build/debs/"
+JOBS="$jobs" "$root/tests/cmake/deb_test.sh" "$build/debs" "$build/cases"
+echo "-- package test: $(($(date +%s) - t0)) s"
+echo "PASS: cmake build, ctest, install test and package test, $(($(date +%s) - start)) s"

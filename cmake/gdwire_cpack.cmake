@@ -1,0 +1,90 @@
+# Debian packages with CPack (cmake/gdwire_install.cmake's components):
+#
+#   cmake -S . -B build -DCMAKE_INSTALL_PREFIX=/usr   # multiarch libdir
+#   cmake --build build -j2 && (cd build && cpack -G DEB)
+#
+#   libgdwire-dev    headers, static libraries (or the .so links), the CMake
+#                    package and gdwire.pc; Depends on Debian's -dev
+#                    packages of what gdwire uses (Abseil, Highway, and
+#                    simdjson when codec/text reads JSON with it)
+#   gdwire           bin/gdwire; Depends computed by dpkg-shlibdeps
+#   libgdwire<SOVERSION>  the shared libraries (BUILD_SHARED_LIBS=ON only)
+set(CPACK_PACKAGE_NAME gdwire)
+set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
+set(CPACK_PACKAGE_VENDOR "The gdwire Authors")
+set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "${PROJECT_DESCRIPTION}")
+set(GDWIRE_DEB_MAINTAINER "The gdwire Authors" CACHE STRING
+    "Maintainer field of the Debian packages")
+set(CPACK_DEBIAN_PACKAGE_MAINTAINER "${GDWIRE_DEB_MAINTAINER}")
+set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
+if(NOT CMAKE_INSTALL_PREFIX STREQUAL "/usr")
+  message(STATUS "gdwire: configure with -DCMAKE_INSTALL_PREFIX=/usr for a "
+                 "multiarch libdir in the .deb (now: ${CMAKE_INSTALL_LIBDIR})")
+endif()
+set(CPACK_DEBIAN_PACKAGE_RELEASE 1)
+set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
+set(CPACK_DEB_COMPONENT_INSTALL ON)
+set(CPACK_DEBIAN_ENABLE_COMPONENT_DEPENDS OFF)
+set(CPACK_COMPONENTS_ALL dev)
+if(TARGET gdwire_cli)
+  list(APPEND CPACK_COMPONENTS_ALL cli)
+endif()
+
+# Depends: Debian's packages at least at the upstream version this build
+# used (static libraries are tied to the Abseil they were compiled with:
+# Debian's Abseil has an inline namespace per LTS, so a mismatch is a clean
+# link error, never a silent one).
+function(gdwire_deb_dep out pkg)
+  execute_process(COMMAND dpkg-query -W -f=\${Version} ${pkg}
+                  OUTPUT_VARIABLE v ERROR_QUIET RESULT_VARIABLE rc)
+  if(rc EQUAL 0 AND v)
+    string(REGEX REPLACE "-[^-]*$" "" v "${v}")  # the Debian revision
+    set(${out} "${pkg} (>= ${v})" PARENT_SCOPE)
+  else()
+    set(${out} "${pkg}" PARENT_SCOPE)
+  endif()
+endfunction()
+gdwire_deb_dep(_absl libabsl-dev)
+gdwire_deb_dep(_hwy libhwy-dev)
+set(_dev_depends "${_absl}, ${_hwy}")
+if(GDWIRE_USES_SIMDJSON)
+  gdwire_deb_dep(_simdjson libsimdjson-dev)
+  string(APPEND _dev_depends ", ${_simdjson}")
+endif()
+
+set(CPACK_DEBIAN_DEV_PACKAGE_NAME libgdwire-dev)
+set(CPACK_DEBIAN_DEV_PACKAGE_SECTION libdevel)
+set(CPACK_DEBIAN_DEV_DESCRIPTION
+    "Godot Variant binary codec (development files)
+ Headers, libraries, CMake package (find_package(gdwire)) and pkg-config
+ file (gdwire.pc) of gdwire, a C++17 codec for Godot's var_to_bytes /
+ bytes_to_var format and StreamPeer / PacketPeer framings (Godot 3,
+ Godot 4, Pandemonium).")
+
+set(CPACK_DEBIAN_CLI_PACKAGE_NAME gdwire)
+set(CPACK_DEBIAN_CLI_PACKAGE_SECTION utils)
+set(CPACK_DEBIAN_CLI_PACKAGE_SHLIBDEPS ON)
+set(CPACK_DEBIAN_CLI_DESCRIPTION
+    "Godot Variant binary codec (command line tool)
+ gdwire decode, encode, recode, validate and bench: Godot's binary
+ Variant serialization to and from the engines' text form or JSON, with
+ the StreamPeer and PacketPeerStream framings.")
+
+if(BUILD_SHARED_LIBS)
+  set(_rt libgdwire${GDWIRE_SOVERSION})
+  list(APPEND CPACK_COMPONENTS_ALL runtime)
+  set(CPACK_DEBIAN_RUNTIME_PACKAGE_NAME ${_rt})
+  set(CPACK_DEBIAN_RUNTIME_PACKAGE_SECTION libs)
+  set(CPACK_DEBIAN_RUNTIME_PACKAGE_SHLIBDEPS ON)
+  set(CPACK_DEBIAN_RUNTIME_DESCRIPTION
+      "Godot Variant binary codec (shared libraries)
+ The gdwire libraries, built with BUILD_SHARED_LIBS=ON.")
+  set(_ver "${PROJECT_VERSION}-${CPACK_DEBIAN_PACKAGE_RELEASE}")
+  string(APPEND _dev_depends ", ${_rt} (= ${_ver})")
+  # The CLI's own libraries come from the runtime package (dpkg-shlibdeps
+  # cannot see them in the build tree).
+  set(CPACK_DEBIAN_CLI_PACKAGE_DEPENDS "${_rt} (= ${_ver})")
+  set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS_PRIVATE_DIRS ${PROJECT_BINARY_DIR})
+endif()
+set(CPACK_DEBIAN_DEV_PACKAGE_DEPENDS "${_dev_depends}")
+include(CPack)
