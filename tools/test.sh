@@ -11,7 +11,10 @@
 #                                                 (clang libFuzzer+ASan+UBSan,
 #                                                  FUZZ_SECONDS per target;
 #                                                  any finding fails)
-#   4. cmake    tests/cmake/run_cmake_test.sh    (the CMake build + CTest)
+#   4. cmake    tests/cmake/run_cmake_test.sh    (the CMake build + CTest,
+#                                                  the install test and the
+#                                                  .deb on a fresh Debian 12
+#                                                  root fs: ~1/2 min more)
 #   5. consumer tests/consumer/run_consumer_test.sh (gdwire as a Bazel
 #                                                  dependency)
 # The default stage installs the real Godot engines first (tools/godot/)
