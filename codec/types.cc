@@ -3,7 +3,6 @@
 #include "codec/types.h"
 
 #include <array>
-#include <mutex>  // NOLINT: std::call_once
 
 namespace gdwire {
 namespace {
@@ -208,22 +207,28 @@ bool WireId(Dialect d, Type t, uint32_t* id) {
   // Type -> id tables, one per dialect, made once from the id -> Type ones
   // (the encoders ask for every value they write).
   constexpr size_t kMaxDialects = 8;
+  constexpr size_t kTypes = static_cast<size_t>(kTypeCount);
+  struct Tables {
+    int16_t id[kMaxDialects][kTypes];
+    Tables() {
+      for (size_t di = 0; di < kMaxDialects; ++di) {  // unknown: all -1
+        for (size_t ti = 0; ti < kTypes; ++ti) {
+          uint32_t found;
+          id[di][ti] = SearchWireId(static_cast<Dialect>(di),
+                                    static_cast<Type>(ti), &found)
+                           ? static_cast<int16_t>(found)
+                           : int16_t{-1};
+        }
+      }
+    }
+  };
+  static const Tables* const tables = new Tables();
   const size_t di = static_cast<size_t>(d);
   const size_t ti = static_cast<size_t>(t);
-  constexpr size_t kTypes = static_cast<size_t>(kTypeCount);
   if (di >= kMaxDialects || ti >= kTypes) return SearchWireId(d, t, id);
-  static std::once_flag once[kMaxDialects];
-  static int16_t table[kMaxDialects][kTypes];
-  std::call_once(once[di], [d, di] {
-    for (size_t i = 0; i < kTypes; ++i) {
-      uint32_t found;
-      table[di][i] = SearchWireId(d, static_cast<Type>(i), &found)
-                         ? static_cast<int16_t>(found)
-                         : int16_t{-1};
-    }
-  });
-  if (table[di][ti] < 0) return false;
-  *id = static_cast<uint32_t>(table[di][ti]);
+  const int16_t r = tables->id[di][ti];
+  if (r < 0) return false;
+  *id = static_cast<uint32_t>(r);
   return true;
 }
 

@@ -35,9 +35,29 @@ namespace {
 // True when `s` is text the dialect can carry (reference::IsEncodableText):
 // all-ASCII text without NUL is, in every dialect (a SIMD scan); anything
 // else takes the reference check.
+// No NUL and no byte >= 0x80 (checked 8 bytes at a time).
+inline bool ShortPlainAscii(const uint8_t* p, size_t n) {
+  constexpr uint64_t kLow = 0x0101010101010101ull;
+  constexpr uint64_t kHigh = 0x8080808080808080ull;
+  size_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    uint64_t w;
+    std::memcpy(&w, p + i, 8);
+    if (((w | ((w - kLow) & ~w)) & kHigh) != 0) return false;
+  }
+  for (; i < n; ++i) {
+    if (p[i] == 0 || p[i] >= 0x80) return false;
+  }
+  return true;
+}
+
 bool IsEncodableText(const std::string& s, Dialect dialect) {
   const auto* p = reinterpret_cast<const uint8_t*>(s.data());
-  if (simd::FindNonAsciiOrNul(p, s.size()) == s.size()) return true;
+  if (s.size() <= 64) {  // keys and names: no kernel call
+    if (ShortPlainAscii(p, s.size())) return true;
+  } else if (simd::FindNonAsciiOrNul(p, s.size()) == s.size()) {
+    return true;
+  }
   return reference::IsEncodableText(s, dialect);
 }
 
@@ -51,7 +71,7 @@ class Encoder {
   size_t len() const { return len_; }
   void Finish() { out_->resize(len_); }
 
-  Error Value(const Variant& v, int depth) {
+  bool Value(const Variant& v, int depth) {
     if (depth > opts_.max_depth) {
       return Fail(ErrorKind::kTooDeep, "nesting deeper than max_depth");
     }
@@ -60,7 +80,7 @@ class Encoder {
     uint32_t id;
     if (type == Type::kObject && v.object().kind == Object::Kind::kNull) {
       PutU32(0);  // null Object -> NIL (spec §3.1)
-      return {};
+      return true;
     }
     if (!WireId(d, type, &id)) {
       return Fail(
@@ -68,38 +88,15 @@ class Encoder {
           absl::StrCat(TypeName(type), " does not exist in ", DialectName(d)));
     }
 
-    if (RealComponents(type) != 0) {
-      const bool wide = opts_.real_is_double && HasRealWidthFlag(d, type);
-      PutU32(id | (wide ? wire::kFlag64 : 0));
-      const RealsView r = v.reals();
-      if (!wide && !r.wide()) {  // stored as the wire's f32: as they are
-        simd::StoreF32LE(r.f32(), r.size(), Extend(4 * r.size()));
-        return {};
-      }
-      for (double c : r) {
-        if (wide) {
-          PutF64(c);
-        } else {
-          PutF32(NarrowF64ToF32(c));
-        }
-      }
-      return {};
-    }
-    if (IntComponents(type) != 0) {
-      PutU32(id);
-      for (int32_t c : v.ints()) PutU32(static_cast<uint32_t>(c));
-      return {};
-    }
-
     switch (type) {
       case Type::kNil:
       case Type::kCallable:
         PutU32(id);
-        return {};
+        return true;
       case Type::kBool:
         PutU32(id);
         PutU32(v.as_bool() ? 1 : 0);
-        return {};
+        return true;
       case Type::kInt: {
         const int64_t i = v.as_int();
         if (i >= INT32_MIN && i <= INT32_MAX) {
@@ -109,7 +106,7 @@ class Encoder {
           PutU32(id | wire::kFlag64);
           PutU64(static_cast<uint64_t>(i));
         }
-        return {};
+        return true;
       }
       case Type::kFloat: {
         const double f = v.as_float();
@@ -121,7 +118,7 @@ class Encoder {
           PutU32(id | wire::kFlag64);
           PutF64(f);
         }
-        return {};
+        return true;
       }
       case Type::kString:
       case Type::kStringName:
@@ -135,47 +132,85 @@ class Encoder {
         PutU32(static_cast<uint32_t>(np.subnames.size()));
         PutU32(np.absolute ? wire::kNodePathAbsolute : 0);
         for (const auto& s : np.names) {
-          if (Error e = WireString(s); !e.ok()) return e;
+          if (!WireString(s)) return false;
         }
         for (const auto& s : np.subnames) {
-          if (Error e = WireString(s); !e.ok()) return e;
+          if (!WireString(s)) return false;
         }
-        return {};
+        return true;
       }
       case Type::kRID:
         PutU32(id);
         if (d == Dialect::kGodot4) PutU64(v.rid());
-        return {};
+        return true;
       case Type::kObject:
         return ObjectValue(v.object(), id, depth);
       case Type::kSignal:
         PutU32(id);
-        if (Error e = WireString(v.signal().name); !e.ok()) return e;
+        if (!WireString(v.signal().name)) return false;
         PutU64(v.signal().object_id);
-        return {};
+        return true;
       case Type::kArray:
         return ArrayValue(v.array(), id, depth);
       case Type::kDictionary:
         return DictionaryValue(v.dictionary(), id, depth);
       default:
-        return PackedValue(v, id);
+        return OtherValue(v, type, id);
     }
   }
 
  private:
-  Error Fail(ErrorKind kind, std::string detail) const {
+  // Math types, integer vectors, then the packed arrays.
+  bool OtherValue(const Variant& v, Type type, uint32_t id) {
+    const Dialect d = opts_.dialect;
+    if (RealComponents(type) != 0) {
+      const bool wide = opts_.real_is_double && HasRealWidthFlag(d, type);
+      PutU32(id | (wide ? wire::kFlag64 : 0));
+      const RealsView r = v.reals();
+      if (!wide && !r.wide()) {  // stored as the wire's f32: as they are
+        uint8_t* o = Extend(4 * r.size());
+        for (size_t i = 0; i < r.size(); ++i) {
+          uint32_t u;
+          std::memcpy(&u, r.f32() + i, 4);
+          wire::StoreU32(o + 4 * i, u);
+        }
+        return true;
+      }
+      for (double c : r) {
+        if (wide) {
+          PutF64(c);
+        } else {
+          PutF32(NarrowF64ToF32(c));
+        }
+      }
+      return true;
+    }
+    if (IntComponents(type) != 0) {
+      PutU32(id);
+      for (int32_t c : v.ints()) PutU32(static_cast<uint32_t>(c));
+      return true;
+    }
+
+    return PackedValue(v, id);
+  }
+
+  // Errors are kept in err_ and the functions return false, so the hot
+  // path never builds (or zeroes) an Error.
+  ABSL_ATTRIBUTE_NOINLINE bool Fail(ErrorKind kind, std::string detail) {
     return FailAt(kind, len_, std::move(detail));
   }
-  static Error FailAt(ErrorKind kind, size_t offset, std::string detail) {
-    Error e;
-    e.kind = kind;
-    e.offset = offset;
-    e.detail = std::move(detail);
-    return e;
+  ABSL_ATTRIBUTE_NOINLINE bool FailAt(ErrorKind kind, size_t offset,
+                                      std::string detail) {
+    err_ = Error();
+    err_.kind = kind;
+    err_.offset = offset;
+    err_.detail = std::move(detail);
+    return false;
   }
-  static Error Prefix(Error e, const std::string& segment) {
-    e.path = segment + e.path;
-    return e;
+  // Puts a path segment in front of err_'s path; returns false.
+  ABSL_ATTRIBUTE_NOINLINE bool Prefix(const std::string& segment) {
+    err_.path = segment + err_.path;
+    return false;
   }
 
   // Grows the output by n bytes and returns where they start. The string
@@ -230,7 +265,7 @@ class Encoder {
     for (size_t i = 0; i < pad; ++i) p[n + i] = 0;
   }
 
-  Error WireString(const std::string& s) {
+  bool WireString(const std::string& s) {
     if (!IsEncodableText(s, opts_.dialect)) {
       return Fail(
           ErrorKind::kInvalidUtf8,
@@ -242,39 +277,39 @@ class Encoder {
     }
     PutU32(static_cast<uint32_t>(s.size()));
     PutPadded(s.data(), s.size());
-    return {};
+    return true;
   }
 
-  Error ObjectValue(const Object& o, uint32_t id, int depth) {
+  bool ObjectValue(const Object& o, uint32_t id, int depth) {
     if (o.kind == Object::Kind::kId) {
       PutU32(id | wire::kFlagObjectAsId);
       PutU64(o.id);
-      return {};
+      return true;
     }
     if (!opts_.full_objects) {
       return Fail(ErrorKind::kUnsupported,
                   "a full Object can only be written with full_objects");
     }
     PutU32(id);
-    if (Error e = WireString(o.class_name); !e.ok()) return e;
+    if (!WireString(o.class_name)) return false;
     PutU32(static_cast<uint32_t>(o.properties.size()));
     for (const auto& kv : o.properties) {
-      if (Error e = WireString(kv.first); !e.ok()) return e;
-      if (Error e = Value(kv.second, depth + 1); !e.ok()) {
-        return Prefix(e, "." + kv.first);
+      if (!WireString(kv.first)) return false;
+      if (!Value(kv.second, depth + 1)) {
+        return Prefix("." + kv.first);
       }
     }
-    return {};
+    return true;
   }
 
   // The 2-bit kind of a typed-container side and its payload (spec §5.3).
-  Error ContainerKind(const ContainerType& ct, uint32_t* kind,
-                      std::string* payload) {
+  bool ContainerKind(const ContainerType& ct, uint32_t* kind,
+                     std::string* payload) {
     payload->clear();
     switch (ct.kind) {
       case ContainerType::Kind::kNone:
         *kind = 0;
-        return {};
+        return true;
       case ContainerType::Kind::kBuiltin: {
         uint32_t tid;
         if (!WireId(opts_.dialect, ct.builtin, &tid)) {
@@ -282,7 +317,7 @@ class Encoder {
         }
         *kind = 1;
         wire::AppendU32(payload, tid);
-        return {};
+        return true;
       }
       case ContainerType::Kind::kClassName:
       case ContainerType::Kind::kScript: {
@@ -296,17 +331,17 @@ class Encoder {
         const size_t saved_len = len_;
         out_ = payload;
         len_ = payload->size();
-        Error e = WireString(s);
+        const bool ok = WireString(s);
         Finish();
         out_ = saved;
         len_ = saved_len;
-        return e;
+        return ok;
       }
     }
-    return {};
+    return true;
   }
 
-  Error ArrayValue(const Array& a, uint32_t id, int depth) {
+  bool ArrayValue(const Array& a, uint32_t id, int depth) {
     uint32_t header = id;
     std::string type_payload;
     if (a.element_type.is_typed()) {
@@ -314,10 +349,7 @@ class Encoder {
         return Fail(ErrorKind::kUnsupported, "typed Array outside godot4");
       }
       uint32_t kind;
-      if (Error e = ContainerKind(a.element_type, &kind, &type_payload);
-          !e.ok()) {
-        return e;
-      }
+      if (!ContainerKind(a.element_type, &kind, &type_payload)) return false;
       header |= kind << wire::kArrayKindShift;
     }
     if (a.items.size() > wire::kCountMask) {
@@ -327,14 +359,14 @@ class Encoder {
     PutBytes(type_payload);
     PutU32(static_cast<uint32_t>(a.items.size()));
     for (size_t i = 0; i < a.items.size(); ++i) {
-      if (Error e = Value(a.items[i], depth + 1); !e.ok()) {
-        return Prefix(e, absl::StrCat("[", i, "]"));
+      if (!Value(a.items[i], depth + 1)) {
+        return Prefix(absl::StrCat("[", i, "]"));
       }
     }
-    return {};
+    return true;
   }
 
-  Error DictionaryValue(const Dictionary& dict, uint32_t id, int depth) {
+  bool DictionaryValue(const Dictionary& dict, uint32_t id, int depth) {
     uint32_t header = id;
     std::string kp, vp;
     if (dict.key_type.is_typed() || dict.value_type.is_typed()) {
@@ -342,8 +374,8 @@ class Encoder {
         return Fail(ErrorKind::kUnsupported, "typed Dictionary outside godot4");
       }
       uint32_t kk, vk;
-      if (Error e = ContainerKind(dict.key_type, &kk, &kp); !e.ok()) return e;
-      if (Error e = ContainerKind(dict.value_type, &vk, &vp); !e.ok()) return e;
+      if (!ContainerKind(dict.key_type, &kk, &kp)) return false;
+      if (!ContainerKind(dict.value_type, &vk, &vp)) return false;
       header |=
           (kk << wire::kDictKeyKindShift) | (vk << wire::kDictValueKindShift);
     }
@@ -355,14 +387,14 @@ class Encoder {
     PutBytes(vp);
     PutU32(static_cast<uint32_t>(dict.entries.size()));
     for (size_t i = 0; i < dict.entries.size(); ++i) {
-      if (Error e = Value(dict.entries[i].first, depth + 1); !e.ok()) {
-        return Prefix(e, absl::StrCat("{key #", i, "}"));
+      if (!Value(dict.entries[i].first, depth + 1)) {
+        return Prefix(absl::StrCat("{key #", i, "}"));
       }
-      if (Error e = Value(dict.entries[i].second, depth + 1); !e.ok()) {
-        return Prefix(e, absl::StrCat("{value #", i, "}"));
+      if (!Value(dict.entries[i].second, depth + 1)) {
+        return Prefix(absl::StrCat("{value #", i, "}"));
       }
     }
-    return {};
+    return true;
   }
 
   // PackedVector2/3/4Array components narrowed to f32 wire values. The SIMD
@@ -381,7 +413,7 @@ class Encoder {
     }
   }
 
-  Error PackedValue(const Variant& v, uint32_t id) {
+  bool PackedValue(const Variant& v, uint32_t id) {
     const Type type = v.type();
     const size_t n = v.packed_size();
     if (n > INT32_MAX) {
@@ -396,24 +428,23 @@ class Encoder {
       case Type::kPackedByteArray: {
         const auto& b = v.packed_bytes();
         PutPadded(b.data(), b.size());
-        return {};
+        return true;
       }
       case Type::kPackedStringArray: {
         const auto& strings = v.packed_strings();
         for (size_t i = 0; i < n; ++i) {
           if (!IsEncodableText(strings[i], opts_.dialect)) {
             // The offset the reference reports: after elements [0, i).
-            return Prefix(
-                FailAt(ErrorKind::kInvalidUtf8,
-                       len_ + simd::PackedStringsSize(strings.data(), i),
-                       "string is not text the dialect can carry"),
-                absl::StrCat("[", i, "]"));
+            FailAt(ErrorKind::kInvalidUtf8,
+                   len_ + simd::PackedStringsSize(strings.data(), i),
+                   "string is not text the dialect can carry");
+            return Prefix(absl::StrCat("[", i, "]"));
           }
         }
         Finish();  // the kernel appends to the string itself
         simd::AppendPackedStrings(strings.data(), n, out_);
         len_ = out_->size();
-        return {};
+        return true;
       }
       case Type::kPackedInt32Array:
       case Type::kPackedVector2iArray:
@@ -421,23 +452,23 @@ class Encoder {
       case Type::kPackedVector4iArray: {
         const auto& x = v.packed_int32();
         PutArray(x.data(), x.size(), 4, simd::StoreI32LE);
-        return {};
+        return true;
       }
       case Type::kPackedInt64Array: {
         const auto& x = v.packed_int64();
         PutArray(x.data(), x.size(), 8, simd::StoreI64LE);
-        return {};
+        return true;
       }
       case Type::kPackedFloat32Array:
       case Type::kPackedColorArray: {
         const auto& x = v.packed_float32();
         PutArray(x.data(), x.size(), 4, simd::StoreF32LE);
-        return {};
+        return true;
       }
       case Type::kPackedFloat64Array: {
         const auto& x = v.packed_float64();
         PutArray(x.data(), x.size(), 8, simd::StoreF64LE);
-        return {};
+        return true;
       }
       default: {                 // kPackedVector2/3/4Array
         if (!v.packed_wide()) {  // stored as f32
@@ -453,7 +484,7 @@ class Encoder {
               wire::StoreU64(o + 8 * i, b);
             }
           }
-          return {};
+          return true;
         }
         const auto& x = v.packed_float64();
         if (wide) {
@@ -461,7 +492,7 @@ class Encoder {
         } else {
           NarrowRealsToWire(x.data(), x.size(), Extend(4 * x.size()));
         }
-        return {};
+        return true;
       }
     }
   }
@@ -469,6 +500,9 @@ class Encoder {
   const EncodeOptions& opts_;
   std::string* out_;
   size_t len_;
+
+ public:
+  Error err_;  // the error when a function returned false
 };
 
 }  // namespace
@@ -477,13 +511,13 @@ Error EncodeTo(const Variant& v, const EncodeOptions& options,
                std::string* out) {
   const size_t start = out->size();
   Encoder enc(options, out);
-  Error e = enc.Value(v, 0);
+  const bool ok = enc.Value(v, 0);
   enc.Finish();
-  if (!e.ok()) {
-    e.path = "$" + e.path;
-    e.offset -= start;
-    out->resize(start);
-  }
+  if (ok) return Error();
+  Error e = std::move(enc.err_);
+  e.path = "$" + e.path;
+  e.offset -= start;
+  out->resize(start);
   return e;
 }
 
