@@ -43,6 +43,12 @@ if [ -z "$pcpath" ]; then
   exit 1
 fi
 export PKG_CONFIG_PATH="$pcpath${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"
+# Shared libraries (BUILD_SHARED_LIBS=ON) outside the system's folders:
+# the pkg-config programs find them as a user's would.
+if [ "$prefix" != /usr ] && ls "$(dirname "$pcpath")"/libgdwire_*.so >/dev/null 2>&1; then
+  export LD_LIBRARY_PATH="$(dirname "$pcpath")${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+  echo "   shared libraries: LD_LIBRARY_PATH=$LD_LIBRARY_PATH"
+fi
 echo "   $(pkg-config --modversion gdwire) from $pcpath: $(pkg-config --cflags gdwire) $(pkg-config --libs-only-l gdwire | tr ' ' '\n' | grep -c gdwire_) gdwire libraries"
 mkdir -p "$work/pkgconfig"
 for prog in stream_text view_text; do
