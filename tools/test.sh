@@ -17,6 +17,11 @@
 #                                                  root fs: ~1/2 min more)
 #   5. consumer tests/consumer/run_consumer_test.sh (gdwire as a Bazel
 #                                                  dependency)
+#   6. bench    tools/bench_stage.sh              (-c opt benchmarks: this
+#                                                  commit against its parent,
+#                                                  interleaved, and the floors
+#                                                  of benchmarks/floors.txt;
+#                                                  writes bench-report/)
 # The default stage installs the real Godot engines first (tools/godot/)
 # for the live interop tests. Each stage's wall time is printed as it ends. From a fresh clone on a
 # shared 2-core machine, 2026-11-23, 30 s per fuzz target (load ~5):
@@ -25,7 +30,7 @@
 # consumer (~1 min) stages add about 7 minutes.
 #
 # Usage: tools/test.sh [extra bazel flags, given to every stage]
-# Environment: STAGES="default asan fuzz cmake consumer" (a subset to run),
+# Environment: STAGES="default asan fuzz cmake consumer bench" (a subset),
 #              FUZZ_SECONDS=30 (per fuzz target).
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -37,7 +42,7 @@ if [[ " ${STAGES:-default} " == *" default "* ]]; then
   tools/godot/install_godot4.sh || echo "Godot 4 install failed" >&2
 fi
 
-STAGES="${STAGES:-default asan fuzz cmake consumer}"
+STAGES="${STAGES:-default asan fuzz cmake consumer bench}"
 FUZZ_SECONDS="${FUZZ_SECONDS:-30}"
 tally="$(mktemp)"
 trap 'rm -f "$tally"' EXIT
@@ -89,6 +94,7 @@ for s in $STAGES; do
             --local_test_jobs=1 ;;
     cmake) script_stage cmake tests/cmake/run_cmake_test.sh ;;
     consumer) script_stage consumer tests/consumer/run_consumer_test.sh ;;
+    bench) script_stage bench tools/bench_stage.sh ;;
     *) echo "unknown stage $s" >&2; rc=1 ;;
   esac
 done

@@ -1,1 +1,0 @@
-../tools/bench_compare.py

@@ -1,0 +1,3 @@
+#!/bin/bash
+# Runs tools/bench_compare_test.py (unittest) under python3.
+exec python3 tools/bench_compare_test.py -v
