@@ -53,6 +53,11 @@ cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE="${BUILD_TYPE:-Release}" \
   exit 1
 }
 grep -E "gdwire (libraries|install)" "$build/configure.log" || true
+# Every library of the Bazel build is in the CMake build.
+python3 "$root/tests/cmake/check_sources.py" "$root" "$build" || {
+  echo "FAIL: the CMake build misses Bazel library sources" >&2
+  exit 1
+}
 cmake --build "$build" -j "$jobs" >"$build/build.log" 2>&1 || {
   tail -n 80 "$build/build.log" >&2
   echo "FAIL: cmake build" >&2
