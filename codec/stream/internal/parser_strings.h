@@ -127,7 +127,11 @@ bool Parser<H>::EmitPart(absl::string_view text, uint8_t flags) {
       if (text.size() > room) f.key_too_long = true;
     }
   }
-  if (str_text_bytes_ < 6 && !text.empty()) {
+  // Script paths must start "res://": keep their first bytes.
+  const bool script = str_role_ == StringRole::kElementScript ||
+                      str_role_ == StringRole::kKeyScript ||
+                      str_role_ == StringRole::kValueScript;
+  if (script && str_text_bytes_ < 6 && !text.empty()) {
     const size_t c = std::min<size_t>(6 - str_text_bytes_, text.size());
     std::memcpy(script_prefix_ + str_text_bytes_, text.data(), c);
   }
