@@ -155,7 +155,7 @@ class Report:
 
     def svg(self):
         a = self.a
-        width, label_w, plot_w, row_h = 960, 360, 520, 16
+        width, label_w, plot_w, row_h = 1180, 360, 520, 16
         x0 = label_w + 20
         parts = []
         y = 30
@@ -231,10 +231,12 @@ class Report:
                 parts.append(f'<path d="M{xf:.1f} {ry}v{row_h}" '
                              'stroke="#000" stroke-width="2"/>')
                 parts.append(_text(label_w + 8, ry + row_h - 4,
-                                   _short(f"{cand} / {base.split('/')[0]}"),
-                                   anchor="end"))
+                                   _short(cand), anchor="end",
+                                   weight="normal" if verdict == "ok"
+                                   else "bold"))
                 parts.append(_text(x0 + plot_w + 6, ry + row_h - 4,
-                                   f"{ratio:.2f}x (≥{fl.floor:g})", size=10))
+                                   _short(f"{ratio:.2f}x {base} (floor "
+                                          f"{fl.floor:g}x)", 46), size=10))
             y += 8 + len(fl_rows) * row_h + 24
         height = y + 10
         return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" '
