@@ -254,6 +254,8 @@ class InputsTest(unittest.TestCase):
                                  "simd_target": "AVX2", "results": [
                                      {"name": "memcpy", "mb_per_s": 20000.0,
                                       "vs_memcpy": 1.0},
+                                     {"name": "view walk", "zero_copy": True,
+                                      "us_per_pass": 0.1},
                                      {"name": "stream parser", "mb_per_s": mbs,
                                       "vs_memcpy": mbs / 20000}]})
 
@@ -267,6 +269,7 @@ class InputsTest(unittest.TestCase):
                 for i in range(6)]
         status, out = run("--base", *old, "--new", *same)
         self.assertEqual(status, 0, out)
+        self.assertIn("3 compared (6 vs 6 samples", out)
         rep = os.path.join(self.tmp, "rep")
         status, out = run("--base", *old, "--new", *slow, "--report-dir", rep)
         self.assertEqual(status, 1, out)

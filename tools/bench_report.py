@@ -92,7 +92,7 @@ class Report:
         if self.floors:
             out.append(f"floors: {len(self.floors)} checked, "
                        f"{len(self.floors_missed())} missed")
-        for fl, cand, base, ratio, verdict in self.floors_missed():
+        for fl, cand, base, ratio, verdict, _ in self.floors_missed():
             got = f"{ratio:.2f}x" if ratio is not None else "-"
             out.append(f"FLOOR {verdict} {cand}: {got} {base}, floor "
                        f"{fl.floor:g}x ({fl.line})")
@@ -138,12 +138,16 @@ class Report:
         if self.floors:
             lines += [
                 f"## Floors ({a.new_label})", "",
-                "ratio = the baseline's fastest time / the benchmark's "
-                "fastest time (> 1: the benchmark is faster).", "",
-                "| benchmark | baseline | ratio | floor | verdict |",
+                "ratio = the baseline's time / the benchmark's time (> 1: "
+                "the benchmark is faster), of the fastest samples and the "
+                "median of the ratios within each run; missed (BELOW) when "
+                "both are below the floor.", "",
+                "| benchmark | baseline | ratio: fastest, median | floor | "
+                "verdict |",
                 "|---|---|---:|---:|---|"]
-            for fl, cand, base, ratio, verdict in self.floors:
-                got = f"{ratio:.2f}x" if ratio is not None else "-"
+            for fl, cand, base, ratio, verdict, both in self.floors:
+                got = (f"{both[0]:.2f}x, {both[1]:.2f}x" if both is not None
+                       else "-")
                 if verdict != "ok":
                     verdict = f"**{verdict}**"
                 lines.append(f"| {cand} | {base} | {got} | {fl.floor:g}x | "
@@ -209,8 +213,9 @@ class Report:
         if fl_rows:
             y += 14
             parts.append(_text(12, y, f"Floors in {a.new_label}: ratio to "
-                               "the baseline (fastest samples); black tick: "
-                               "the floor", size=12))
+                               "the baseline (the larger of fastest samples' "
+                               "and median within runs); black tick: the "
+                               "floor", size=12))
             y += 10
             lo = 0.25
             hi = max(4.0, max(max(f[3], f[0].floor) for f in fl_rows) * 1.2)
@@ -218,7 +223,7 @@ class Report:
                      if t <= hi]
             parts += _axis(x0, plot_w, y, len(fl_rows) * row_h, lo, hi,
                            ticks, dashed=[])
-            for i, (fl, cand, base, ratio, verdict) in enumerate(fl_rows):
+            for i, (fl, cand, base, ratio, verdict, _) in enumerate(fl_rows):
                 ry = y + 8 + i * row_h
                 color = "#388e3c" if verdict == "ok" else "#d32f2f"
                 xr = _x(ratio, x0, plot_w, lo, hi)

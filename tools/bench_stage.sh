@@ -119,7 +119,8 @@ else
       fi
     done
     build_base="$(since "$t")"
-    ls "$TMP/base-bin/"* >/dev/null 2>&1 || skip="$BASE_LABEL $base_hash has none of the benchmarks of benchmarks/ci_bench.txt"
+    base_bins=("$TMP/base-bin/"*)
+    ((${#base_bins[@]})) || skip="$BASE_LABEL $base_hash has none of the benchmarks of benchmarks/ci_bench.txt"
   fi
 fi
 [[ -n "$skip" ]] && say "A/B skipped: $skip; the floors are still checked"
@@ -167,9 +168,12 @@ args=(--new "$TMP"/new/*.json --floors=benchmarks/floors.txt
   "--report-dir=$REPORT" "--new-label=this commit $new_hash"
   "--threshold=${BENCH_THRESHOLD:-0.10}" "--alpha=${BENCH_ALPHA:-0.01}"
   "--note=$(nproc) CPUs ($(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //'), SIMD target ${target:-?}), load average $(cut -d' ' -f1-3 /proc/loadavg) at the end; ${pin[*]:-no pinning}"
-  "--note=$ROUNDS rounds, old and new interleaved; builds: this commit $build_new, $BASE_LABEL $build_base; runs $run_time")
+  "--note=$ROUNDS rounds$([[ -z "$skip" ]] && echo ", old and new interleaved"); builds: this commit $build_new, $BASE_LABEL $build_base; runs $run_time")
 base_json=("$TMP"/base/*.json)
-[[ -z "$skip" && ${#base_json[@]} == 0 ]] && skip="no run of $BASE_LABEL $base_hash's benchmarks succeeded"
+if [[ -z "$skip" && ${#base_json[@]} == 0 ]]; then
+  skip="no run of $BASE_LABEL $base_hash's benchmarks succeeded"
+  say "A/B skipped: $skip"
+fi
 if [[ -z "$skip" ]]; then
   args+=(--base "$TMP"/base/*.json "--base-label=$BASE_LABEL $base_hash")
 else
