@@ -72,6 +72,14 @@ struct DecodeOptions {
   // would pass its budget. DecodeFramed / DecodeFramedEach use one for all
   // the values of a call (budget: AllocBudget of the whole buffer).
   uint64_t* alloc_account = nullptr;
+  // Pandemonium dialects, reference decoder only: read as the engine's own
+  // bytes2var does, its defects included (docs/PANDEMONIUM.md): Vector4 and
+  // Vector4i consume 12 of their 16 bytes, a Projection needs 248 bytes
+  // left, PoolVector4Array's w is read from z's offset, a Nil-typed
+  // PackedTypedArray drops the bools its encoder writes. For tests, and to
+  // predict what a Pandemonium peer makes of some bytes. Off (the default),
+  // bytes are read as the engine's encoder meant them.
+  bool pandemonium_engine_defects = false;
 
   static constexpr uint64_t kAllocFactor = 32;
   static constexpr uint64_t kAllocSlack = 4096;
@@ -97,6 +105,10 @@ struct EncodeOptions {
   // packed vector arrays are written with f64 components and flag bit 16.
   bool real_is_double = false;
   int max_depth = 1024;
+  // Pandemonium dialects, reference encoder only: write as the engine's
+  // var2bytes does, its defect included: PoolVector4iArray elements carry z
+  // in place of w. Off (the default), w is written (the engine reads it).
+  bool pandemonium_engine_defects = false;
 };
 
 }  // namespace gdwire

@@ -39,7 +39,52 @@ constexpr std::array<Type, 27> kGodot3Ids = {
     T::kPackedColorArray,
 };
 
-constexpr std::array<Type, 38> kPandemoniumIds = {
+// Pandemonium 5.x (core/variant/variant.h since 5.0).
+constexpr std::array<Type, 40> kPandemoniumIds = {
+    T::kNil,
+    T::kBool,
+    T::kInt,
+    T::kFloat,
+    T::kString,
+    T::kRect2,
+    T::kRect2i,
+    T::kVector2,
+    T::kVector2i,
+    T::kVector3,
+    T::kVector3i,
+    T::kVector4,
+    T::kVector4i,
+    T::kPlane,
+    T::kQuaternion,
+    T::kAABB,
+    T::kBasis,
+    T::kTransform3D,
+    T::kTransform2D,
+    T::kProjection,
+    T::kColor,
+    T::kNodePath,
+    T::kRID,
+    T::kObject,
+    T::kStringName,
+    T::kDictionary,
+    T::kArray,
+    T::kTypedArray,
+    T::kPackedTypedArray,
+    T::kPackedByteArray,
+    T::kPackedInt32Array,
+    T::kPackedFloat32Array,
+    T::kPackedStringArray,
+    T::kPackedVector2Array,
+    T::kPackedVector2iArray,
+    T::kPackedVector3Array,
+    T::kPackedVector3iArray,
+    T::kPackedVector4Array,
+    T::kPackedVector4iArray,
+    T::kPackedColorArray,
+};
+
+// Pandemonium 4.x: the 5.x table without TYPED_ARRAY and PACKED_TYPED_ARRAY.
+constexpr std::array<Type, 38> kPandemonium4Ids = {
     T::kNil,
     T::kBool,
     T::kInt,
@@ -123,6 +168,8 @@ constexpr std::array<const char*, kTypeCount> kNames = {
     "PoolVector2iArray",
     "PoolVector3iArray",
     "PoolVector4iArray",
+    "TypedArray",
+    "PackedTypedArray",
 };
 
 }  // namespace
@@ -134,6 +181,8 @@ bool ParseDialect(absl::string_view name, Dialect* out) {
     *out = Dialect::kGodot4;
   } else if (name == "pandemonium") {
     *out = Dialect::kPandemonium;
+  } else if (name == "pandemonium4") {
+    *out = Dialect::kPandemonium4;
   } else {
     return false;
   }
@@ -148,6 +197,8 @@ absl::string_view DialectName(Dialect d) {
       return "godot4";
     case Dialect::kPandemonium:
       return "pandemonium";
+    case Dialect::kPandemonium4:
+      return "pandemonium4";
   }
   return "?";
 }
@@ -155,6 +206,41 @@ absl::string_view DialectName(Dialect d) {
 absl::string_view TypeName(Type t) {
   const auto i = static_cast<size_t>(t);
   return i < kNames.size() ? kNames[i] : "?";
+}
+
+absl::string_view PandemoniumTypeName(Type t) {
+  switch (t) {
+    case T::kTransform3D:
+      return "Transform";
+    case T::kPackedByteArray:
+      return "PoolByteArray";
+    case T::kPackedInt32Array:
+      return "PoolIntArray";
+    case T::kPackedFloat32Array:
+      return "PoolRealArray";
+    case T::kPackedStringArray:
+      return "PoolStringArray";
+    case T::kPackedVector2Array:
+      return "PoolVector2Array";
+    case T::kPackedVector3Array:
+      return "PoolVector3Array";
+    case T::kPackedVector4Array:
+      return "PoolVector4Array";
+    case T::kPackedColorArray:
+      return "PoolColorArray";
+    default:
+      return TypeName(t);
+  }
+}
+
+bool TypeFromPandemoniumName(absl::string_view name, Type* t) {
+  for (Type u : kPandemoniumIds) {
+    if (PandemoniumTypeName(u) == name) {
+      *t = u;
+      return true;
+    }
+  }
+  return false;
 }
 
 uint32_t VariantMax(Dialect d) {
@@ -165,6 +251,8 @@ uint32_t VariantMax(Dialect d) {
       return 39;
     case Dialect::kPandemonium:
       return kPandemoniumIds.size();
+    case Dialect::kPandemonium4:
+      return kPandemonium4Ids.size();
   }
   return 0;
 }
@@ -180,6 +268,9 @@ bool TypeFromWireId(Dialect d, uint32_t id, Type* t) {
       break;
     case Dialect::kPandemonium:
       *t = kPandemoniumIds[id];
+      break;
+    case Dialect::kPandemonium4:
+      *t = kPandemonium4Ids[id];
       break;
   }
   return true;

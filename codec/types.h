@@ -3,7 +3,7 @@
 // codec/types.h: the dialect-independent type enum and the per-dialect
 // wire-id tables.
 //
-// gdwire speaks three dialects of Godot's Variant binary format. They share
+// gdwire speaks four dialects of Godot's Variant binary format. They share
 // the framing of a value (a u32 header whose low 8 bits are a type id) but
 // number their types differently from id 5 upwards. `gdwire::Type` names
 // every type any dialect has; `WireId()` / `TypeFromWireId()` translate.
@@ -15,8 +15,10 @@
 //   uint32_t id;
 //   gdwire::WireId(gdwire::Dialect::kGodot4, gdwire::Type::kArray, &id);  // 28
 //
-// The numeric values of `Type` equal Godot 4's ids (0..38); the three
-// Pandemonium-only packed integer-vector arrays follow.
+// The numeric values of `Type` equal Godot 4's ids (0..38); the
+// Pandemonium-only types follow: the three packed integer-vector arrays, and
+// Pandemonium 5's TypedArray and PackedTypedArray (ids 27 and 28 of its
+// 40-id table; both hold a `gdwire::Array` whose `element_type` is set).
 
 #ifndef GDWIRE_CODEC_TYPES_H_
 #define GDWIRE_CODEC_TYPES_H_
@@ -30,12 +32,20 @@ namespace gdwire {
 
 // Which engine's table of type ids (and rules) applies.
 enum class Dialect : uint8_t {
-  kGodot3 = 0,       // Godot 3.x: 27 ids.
-  kGodot4 = 1,       // Godot 4.x (4.3+): 39 ids, typed containers.
-  kPandemonium = 2,  // The Pandemonium fork of 3.x: its own 38-id table.
+  kGodot3 = 0,        // Godot 3.x: 27 ids.
+  kGodot4 = 1,        // Godot 4.x (4.3+): 39 ids, typed containers.
+  kPandemonium = 2,   // Pandemonium 5.x (today's engine): 40 ids, with
+                      // TYPED_ARRAY 27 and PACKED_TYPED_ARRAY 28.
+  kPandemonium4 = 3,  // Pandemonium 4.x releases: the 38-id table.
 };
 
-// Parses "godot3", "godot4" or "pandemonium". Returns false otherwise.
+// True for both Pandemonium dialects (the 3.x-derived rules they share).
+inline bool IsPandemonium(Dialect d) {
+  return d == Dialect::kPandemonium || d == Dialect::kPandemonium4;
+}
+
+// Parses "godot3", "godot4", "pandemonium" or "pandemonium4". Returns false
+// otherwise.
 bool ParseDialect(absl::string_view name, Dialect* out);
 absl::string_view DialectName(Dialect d);
 
@@ -84,15 +94,27 @@ enum class Type : uint8_t {
   kPackedVector2iArray,
   kPackedVector3iArray,
   kPackedVector4iArray,
+  // Pandemonium 5.x only: an Array of one element type (element_type), and
+  // its packed twin (the engine stores it as a vector of that type).
+  kTypedArray,
+  kPackedTypedArray,
 };
 
-inline constexpr int kTypeCount = 42;
+inline constexpr int kTypeCount = 44;
 
 // Godot 4's name of the type ("Vector2", "PackedInt32Array", ...);
 // Pandemonium-only types use Pandemonium's names.
 absl::string_view TypeName(Type t);
 
-// Number of type ids of the dialect (VARIANT_MAX): 27, 39, 38.
+// Pandemonium's name of the type (Variant::get_type_name: "float",
+// "Transform", "Quaternion", "PoolByteArray", "TypedArray", ...), as its
+// text writes the element type of a TypedArray / PackedTypedArray.
+absl::string_view PandemoniumTypeName(Type t);
+// The type of a Pandemonium type name, false if none (then, in a
+// TypedArray's text, it is an Object class name).
+bool TypeFromPandemoniumName(absl::string_view name, Type* t);
+
+// Number of type ids of the dialect (VARIANT_MAX): 27, 39, 40, 38.
 uint32_t VariantMax(Dialect d);
 
 // True when the dialect has the type.
@@ -113,8 +135,15 @@ int IntComponents(Type t);
 // For packed arrays of vectors/colors: components per element (2, 3, 4), else
 // 0.
 int PackedComponents(Type t);
-// True for the packed/pool array types.
+// True for the packed/pool array types (not kPackedTypedArray, which holds
+// Variants).
 bool IsPackedArray(Type t);
+// True for kArray and Pandemonium's kTypedArray / kPackedTypedArray: the
+// types held as a `gdwire::Array`.
+inline bool IsArrayType(Type t) {
+  return t == Type::kArray || t == Type::kTypedArray ||
+         t == Type::kPackedTypedArray;
+}
 // True when a godot4 encoder sets the 64-bit flag for this type in a
 // double-precision (real_t = double) build and the decoder honours it.
 bool HasRealWidthFlag(Dialect d, Type t);

@@ -110,6 +110,16 @@ Variant Variant::MakeArray() { return Variant(Type::kArray, Box<Array>()); }
 Variant Variant::MakeArray(Array a) {
   return Variant(Type::kArray, Box<Array>(std::move(a)));
 }
+Variant Variant::MakeTypedArray(Array a) {
+  Variant v(Type::kTypedArray, Slot::kArray);
+  v.u_.array = new Array(std::move(a));
+  return v;
+}
+Variant Variant::MakePackedTypedArray(Array a) {
+  Variant v(Type::kPackedTypedArray, Slot::kArray);
+  v.u_.array = new Array(std::move(a));
+  return v;
+}
 Variant Variant::MakeDictionary() {
   return Variant(Type::kDictionary, Box<Dictionary>());
 }
@@ -180,6 +190,13 @@ Variant Variant::Default(Type t) {
       return MakeDictionary();
     case Type::kArray:
       return MakeArray();
+    case Type::kTypedArray:
+    case Type::kPackedTypedArray: {
+      Array a;
+      a.element_type = ContainerType::Builtin(Type::kNil);
+      return t == Type::kTypedArray ? MakeTypedArray(std::move(a))
+                                    : MakePackedTypedArray(std::move(a));
+    }
     case Type::kPackedByteArray:
       return PackedBytes({});
     case Type::kPackedInt32Array:
@@ -447,7 +464,9 @@ std::string Variant::DebugString() const {
     case Type::kString:
     case Type::kStringName:
       return absl::StrCat(s, "(\"", as_string(), "\")");
-    case Type::kArray: {
+    case Type::kArray:
+    case Type::kTypedArray:
+    case Type::kPackedTypedArray: {
       absl::StrAppend(&s, "[");
       for (const Variant& v : array().items) {
         absl::StrAppend(&s, v.DebugString(), ", ");
@@ -499,7 +518,9 @@ bool KeyEquals(const Variant& a, const Variant& b) {
   switch (a.type()) {
     case Type::kFloat:
       return FloatKeyEq(a.as_float(), b.as_float());
-    case Type::kArray: {
+    case Type::kArray:
+    case Type::kTypedArray:
+    case Type::kPackedTypedArray: {
       const auto& x = a.array().items;
       const auto& y = b.array().items;
       if (x.size() != y.size()) return false;
@@ -550,6 +571,8 @@ size_t KeyHash(const Variant& v) {
     case Type::kStringName:
       return absl::HashOf(h, v.as_string());
     case Type::kArray:
+    case Type::kTypedArray:
+    case Type::kPackedTypedArray:
       for (const Variant& e : v.array().items) h = absl::HashOf(h, KeyHash(e));
       return h;
     case Type::kDictionary:
@@ -741,6 +764,22 @@ bool AdmitToTypedContainer(const ContainerType& ct, Variant* v) {
   // An object sent as an id is an EncodedObjectAsID (a RefCounted).
   return ct.name == "EncodedObjectAsID" || ct.name == "Object" ||
          ct.name == "RefCounted" || ct.name == "Reference";
+}
+
+bool AdmitToPandemoniumArray(Type which, const ContainerType& ct, Variant* v) {
+  const Type want =
+      ct.kind == ContainerType::Kind::kBuiltin ? ct.builtin : Type::kObject;
+  const Type have = v->type();
+  if (which == Type::kPackedTypedArray && want == Type::kNil) {
+    if (have == Type::kNil) *v = Variant::Bool(false);  // Vector<bool>
+    return have == Type::kNil || have == Type::kBool;
+  }
+  if (have == Type::kNil && want == Type::kObject) return true;
+  if (have != want) return false;
+  if (which == Type::kPackedTypedArray && want == Type::kFloat) {
+    *v = Variant::Float(static_cast<float>(v->as_float()));
+  }
+  return true;
 }
 
 }  // namespace gdwire

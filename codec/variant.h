@@ -228,6 +228,12 @@ class Variant {
   static Variant MakeArray(Array a);
   static Variant MakeDictionary();
   static Variant MakeDictionary(Dictionary d);
+  // Pandemonium 5's TypedArray / PackedTypedArray (kTypedArray,
+  // kPackedTypedArray): an Array whose `element_type` is its element type,
+  // ContainerType::Builtin(t) (kNil included) or ContainerType::ClassName(c)
+  // for Objects. Read them with array() like an Array.
+  static Variant MakeTypedArray(Array a);
+  static Variant MakePackedTypedArray(Array a);
   // Packed arrays. Vector/color arrays take flat components.
   static Variant PackedBytes(std::vector<uint8_t> v);
   static Variant PackedInt32(std::vector<int32_t> v);
@@ -262,6 +268,7 @@ class Variant {
   const Object& object() const;
   Object& mutable_object();
   const Signal& signal() const { return std::get<Signal>(data_); }
+  // kArray, kTypedArray and kPackedTypedArray.
   const Array& array() const;
   Array& mutable_array();
   const Dictionary& dictionary() const;
@@ -519,6 +526,16 @@ size_t KeyHash(const Variant& v);
 // views; the reference decoder keeps its own copy, as the independent
 // oracle they are checked against.
 bool AdmitToTypedContainer(const ContainerType& ct, Variant* v);
+
+// Pandemonium 5's TypedArray / PackedTypedArray insertion check
+// (can_take_variant) as decoding applies it: the element's type must be the
+// array's (null also fits Object arrays; Object classes are not checked);
+// others are dropped (false). Read as the engine's encoder meant: a
+// Nil-typed PackedTypedArray holds bools (null becomes false), a
+// float-typed one real_t (f32). `which` is kTypedArray or
+// kPackedTypedArray. Used by the push parser's DOM handler and the views;
+// the reference decoder keeps its own copy.
+bool AdmitToPandemoniumArray(Type which, const ContainerType& ct, Variant* v);
 
 }  // namespace gdwire
 

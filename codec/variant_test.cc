@@ -14,8 +14,8 @@ namespace gdwire {
 namespace {
 
 TEST(TypesTest, WireIdsRoundTripInEveryDialect) {
-  for (Dialect d :
-       {Dialect::kGodot3, Dialect::kGodot4, Dialect::kPandemonium}) {
+  for (Dialect d : {Dialect::kGodot3, Dialect::kGodot4, Dialect::kPandemonium,
+                    Dialect::kPandemonium4}) {
     for (uint32_t id = 0; id < VariantMax(d); ++id) {
       Type t;
       ASSERT_TRUE(TypeFromWireId(d, id, &t));
@@ -28,7 +28,8 @@ TEST(TypesTest, WireIdsRoundTripInEveryDialect) {
   }
   EXPECT_EQ(VariantMax(Dialect::kGodot3), 27u);
   EXPECT_EQ(VariantMax(Dialect::kGodot4), 39u);
-  EXPECT_EQ(VariantMax(Dialect::kPandemonium), 38u);
+  EXPECT_EQ(VariantMax(Dialect::kPandemonium), 40u);
+  EXPECT_EQ(VariantMax(Dialect::kPandemonium4), 38u);
 }
 
 TEST(TypesTest, SpotIds) {
@@ -40,7 +41,15 @@ TEST(TypesTest, SpotIds) {
   ASSERT_TRUE(WireId(Dialect::kPandemonium, Type::kArray, &id));
   EXPECT_EQ(id, 26u);
   ASSERT_TRUE(WireId(Dialect::kPandemonium, Type::kPackedColorArray, &id));
+  EXPECT_EQ(id, 39u);
+  ASSERT_TRUE(WireId(Dialect::kPandemonium, Type::kTypedArray, &id));
+  EXPECT_EQ(id, 27u);
+  ASSERT_TRUE(WireId(Dialect::kPandemonium, Type::kPackedTypedArray, &id));
+  EXPECT_EQ(id, 28u);
+  ASSERT_TRUE(WireId(Dialect::kPandemonium4, Type::kPackedColorArray, &id));
   EXPECT_EQ(id, 37u);
+  EXPECT_FALSE(WireId(Dialect::kPandemonium4, Type::kTypedArray, &id));
+  EXPECT_FALSE(WireId(Dialect::kGodot4, Type::kTypedArray, &id));
   EXPECT_FALSE(WireId(Dialect::kGodot3, Type::kStringName, &id));
   EXPECT_FALSE(WireId(Dialect::kGodot4, Type::kPackedVector2iArray, &id));
 }

@@ -57,6 +57,9 @@ TEST_P(CorpusTextTest, TextEqualsEngineText) {
   DecodeOptions d;
   d.dialect = c.dialect;
   d.allow_objects = c.full_objects;
+  // What a Pandemonium engine read back wrongly, with its defects emulated.
+  d.pandemonium_engine_defects =
+      c.kind == "engine" || (c.kind == "decode" && testing::DefectMatters(c));
   auto v = reference::Decode(
       absl::MakeConstSpan(reinterpret_cast<const uint8_t*>(c.input.data()),
                           c.input.size()),
@@ -76,9 +79,12 @@ bool NeedsClassDb(const CorpusCase& c) {
 
 std::vector<CorpusCase> WithText() {
   std::vector<CorpusCase> out;
-  for (const char* dir : {"godot4", "godot3"}) {
+  for (const char* dir : {"godot4", "godot3", "pandemonium", "pandemonium4"}) {
     for (auto& c : testing::LoadCorpus(dir)) {
       if (c.expect_accept && c.has_text && !NeedsClassDb(c)) out.push_back(c);
+    }
+    for (auto& c : testing::LoadCorpus(dir, "engine")) {
+      if (c.expect_accept && c.has_text) out.push_back(c);
     }
   }
   return out;

@@ -11,6 +11,7 @@
 #include "absl/strings/escaping.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_split.h"
+#include "codec/reference/decoder.h"
 #include "codec/wire.h"
 
 namespace gdwire {
@@ -76,7 +77,7 @@ std::vector<CorpusCase> LoadCorpus(const std::string& dialect_dir,
     std::vector<std::string> f = absl::StrSplit(line, '\t');
     if (f.size() != 10) std::abort();
     if (!kind.empty() && f[0] != kind) continue;
-    if (kind.empty() && f[0] == "frame") continue;
+    if (kind.empty() && (f[0] == "frame" || f[0] == "engine")) continue;
     CorpusCase c;
     c.kind = f[0];
     c.name = f[1];
@@ -125,13 +126,28 @@ bool MatchesEngineBytes(const CorpusCase& c, const std::string& got) {
     }
     return true;
   };
-  if (c.kind == "decode") {
+  if (c.kind == "decode" || c.kind == "engine") {
     // The engine's re-encoding of its decode, when given; else the input
     // minus any trailing bytes it ignored.
     if (c.has_reencoded) return same(c.reencoded);
     return got.size() <= c.input.size() && same(c.input.substr(0, got.size()));
   }
   return same(c.input) || (c.has_reencoded && same(c.reencoded));
+}
+
+bool DefectMatters(const CorpusCase& c) {
+  if (!IsPandemonium(c.dialect)) return false;
+  const auto bytes = absl::MakeConstSpan(
+      reinterpret_cast<const uint8_t*>(c.input.data()), c.input.size());
+  DecodeOptions o;
+  o.dialect = c.dialect;
+  o.allow_objects = c.full_objects;
+  Variant a, b;
+  size_t ua = 0, ub = 0;
+  const bool ok_a = reference::DecodeValue(bytes, o, &a, &ua).ok();
+  o.pandemonium_engine_defects = true;
+  const bool ok_b = reference::DecodeValue(bytes, o, &b, &ub).ok();
+  return ok_a != ok_b || (ok_a && !(a == b));
 }
 
 std::string GodotErrorName(int code) {

@@ -16,7 +16,7 @@ namespace gdwire {
 namespace testing {
 
 struct CorpusCase {
-  std::string kind;  // "value", "decode" or "frame"
+  std::string kind;  // "value", "decode", "engine" or "frame"
   std::string name;
   Dialect dialect = Dialect::kGodot4;
   bool full_objects = false;
@@ -34,13 +34,20 @@ struct CorpusCase {
 std::string RunfilePath(const std::string& rel);
 std::string ReadFileOrDie(const std::string& path);
 
-// Loads every case of one corpus ("godot3" or "godot4"); `kind` filters.
+// Loads every case of one corpus ("godot3", "godot4", "pandemonium",
+// "pandemonium4"); `kind` filters (empty: the value and decode cases).
 std::vector<CorpusCase> LoadCorpus(const std::string& dialect_dir,
                                    const std::string& kind = "");
 
 // True when `got` equals one of the engine's byte strings for the case
 // (the input, or its re-encoding), ignoring the don't-care bytes.
 bool MatchesEngineBytes(const CorpusCase& c, const std::string& got);
+
+// Pandemonium: true when reading the case's input with the engine's defects
+// (DecodeOptions::pandemonium_engine_defects) gives another verdict or value
+// than reading it as the encoder meant: a mutated input on which the engine
+// and gdwire differ because of a documented engine defect.
+bool DefectMatters(const CorpusCase& c);
 
 // Godot's error name for an error code ("ERR_INVALID_DATA", ...).
 std::string GodotErrorName(int code);

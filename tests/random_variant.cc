@@ -86,7 +86,7 @@ Variant RandomVariant::Value(const RandomOptions& o, int depth) {
     Type t;
     TypeFromWireId(o.dialect, id, &t);
     if (depth >= o.max_depth &&
-        (t == Type::kArray || t == Type::kDictionary || t == Type::kObject)) {
+        (IsArrayType(t) || t == Type::kDictionary || t == Type::kObject)) {
       continue;
     }
     if (t == Type::kObject && !o.objects) continue;
@@ -187,6 +187,39 @@ Variant RandomVariant::Typed(Type t, const RandomOptions& o, int depth) {
         }
       }
       return Variant::MakeArray(std::move(a));
+    }
+    case Type::kTypedArray:
+    case Type::kPackedTypedArray: {
+      // Pandemonium 5: elements of the element type exactly (what decoding
+      // keeps); Object elements (full, or null) under a class name.
+      Array a;
+      Type et;
+      do {
+        TypeFromWireId(o.dialect, Below(VariantMax(o.dialect)), &et);
+      } while ((et == Type::kObject && !o.objects) ||
+               (depth + 1 >= o.max_depth &&
+                (IsArrayType(et) || et == Type::kDictionary ||
+                 et == Type::kObject)));
+      a.element_type =
+          et == Type::kObject
+              ? ContainerType::ClassName("Node" + std::to_string(Below(5)))
+              : ContainerType::Builtin(et);
+      const bool packed = t == Type::kPackedTypedArray;
+      for (int i = Below(o.max_items); i > 0; --i) {
+        if (packed && et == Type::kNil) {  // stored as bools
+          a.items.push_back(Variant::Bool(Below(2)));
+        } else if (packed && et == Type::kFloat) {  // stored as real_t
+          const float f = F32();
+          a.items.push_back(Variant::Float(f == f ? f : 0.5f));
+        } else if (et == Type::kObject && Below(3) == 0) {
+          a.items.push_back(Variant());
+        } else {
+          a.items.push_back(Typed(et, o, depth + 1));
+        }
+      }
+      return t == Type::kTypedArray
+                 ? Variant::MakeTypedArray(std::move(a))
+                 : Variant::MakePackedTypedArray(std::move(a));
     }
     case Type::kDictionary: {
       Dictionary d;

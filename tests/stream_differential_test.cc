@@ -134,6 +134,12 @@ INSTANTIATE_TEST_SUITE_P(Godot4, StreamCorpusTest,
 INSTANTIATE_TEST_SUITE_P(Godot3, StreamCorpusTest,
                          ::testing::ValuesIn(DecodableCases("godot3")),
                          CaseName);
+INSTANTIATE_TEST_SUITE_P(Pandemonium, StreamCorpusTest,
+                         ::testing::ValuesIn(DecodableCases("pandemonium")),
+                         CaseName);
+INSTANTIATE_TEST_SUITE_P(Pandemonium4, StreamCorpusTest,
+                         ::testing::ValuesIn(DecodableCases("pandemonium4")),
+                         CaseName);
 
 struct Config {
   Dialect dialect;
@@ -188,7 +194,9 @@ INSTANTIATE_TEST_SUITE_P(
                       Config{Dialect::kGodot4, true, true},
                       Config{Dialect::kGodot3, false, true},
                       Config{Dialect::kGodot3, false, false},
-                      Config{Dialect::kPandemonium, false, true}),
+                      Config{Dialect::kPandemonium, false, true},
+                      Config{Dialect::kPandemonium, false, false},
+                      Config{Dialect::kPandemonium4, false, true}),
     [](const ::testing::TestParamInfo<Config>& info) {
       return std::string(DialectName(info.param.dialect)) +
              (info.param.real_is_double ? "_double" : "") +
@@ -200,7 +208,9 @@ INSTANTIATE_TEST_SUITE_P(
 TEST(StreamMutationTest, MutatedCorpusInputs) {
   std::mt19937_64 rng(2026);
   std::vector<CorpusCase> cases = DecodableCases("godot4");
-  for (CorpusCase& c : DecodableCases("godot3")) cases.push_back(c);
+  for (const char* dir : {"godot3", "pandemonium", "pandemonium4"}) {
+    for (CorpusCase& c : DecodableCases(dir)) cases.push_back(c);
+  }
   int checked = 0;
   for (int iter = 0; iter < 30000 / kSample; ++iter) {
     const CorpusCase& c = cases[rng() % cases.size()];

@@ -152,6 +152,9 @@ class Encoder {
         return true;
       case Type::kArray:
         return ArrayValue(v.array(), id, depth);
+      case Type::kTypedArray:
+      case Type::kPackedTypedArray:
+        return TypedArrayValue(type, v.array(), id, depth);
       case Type::kDictionary:
         return DictionaryValue(v.dictionary(), id, depth);
       default:
@@ -362,6 +365,54 @@ class Encoder {
       if (!Value(a.items[i], depth + 1)) {
         return Prefix(absl::StrCat("[", i, "]"));
       }
+    }
+    return true;
+  }
+
+  // Pandemonium 5's TypedArray / PackedTypedArray, as the reference writes
+  // them: element type id; the class name as a StringName value for Object
+  // elements (or nothing and the object-as-id flag without full_objects);
+  // count; elements (a PackedTypedArray's as the engine stores them: bools
+  // in a Nil-typed one, real_t in a float-typed one).
+  bool TypedArrayValue(Type which, const Array& a, uint32_t id, int depth) {
+    const ContainerType& ct = a.element_type;
+    const Type elem = ct.kind == ContainerType::Kind::kNone ? Type::kNil
+                      : ct.kind == ContainerType::Kind::kBuiltin
+                          ? ct.builtin
+                          : Type::kObject;
+    uint32_t tid;
+    if (!WireId(opts_.dialect, elem, &tid)) {
+      return Fail(ErrorKind::kUnsupported,
+                  absl::StrCat(TypeName(elem), " does not exist in ",
+                               DialectName(opts_.dialect)));
+    }
+    if (a.items.size() > wire::kCountMask) {
+      return Fail(ErrorKind::kLimitExceeded, "Array too large");
+    }
+    const bool as_id = elem == Type::kObject && !opts_.full_objects;
+    PutU32(id | (as_id ? wire::kFlagObjectAsId : 0));
+    PutU32(tid);
+    if (elem == Type::kObject && !as_id) {
+      uint32_t sn;
+      WireId(opts_.dialect, Type::kStringName, &sn);
+      PutU32(sn);
+      if (!WireString(ct.name)) return false;
+    }
+    PutU32(static_cast<uint32_t>(a.items.size()));
+    const bool packed = which == Type::kPackedTypedArray;
+    for (size_t i = 0; i < a.items.size(); ++i) {
+      const Variant& x = a.items[i];
+      bool ok;
+      if (packed && elem == Type::kNil &&
+          (x.type() == Type::kNil || x.type() == Type::kBool)) {
+        ok = Value(Variant::Bool(x.type() == Type::kBool && x.as_bool()),
+                   depth + 1);
+      } else if (packed && elem == Type::kFloat && x.type() == Type::kFloat) {
+        ok = Value(Variant::Float(static_cast<float>(x.as_float())), depth + 1);
+      } else {
+        ok = Value(x, depth + 1);
+      }
+      if (!ok) return Prefix(absl::StrCat("[", i, "]"));
     }
     return true;
   }

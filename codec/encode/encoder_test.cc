@@ -74,8 +74,8 @@ bool ExpectSame(const Variant& v, const EncodeOptions& o,
 // Every option set worth trying on a value.
 std::vector<EncodeOptions> AllOptions() {
   std::vector<EncodeOptions> out;
-  for (Dialect d :
-       {Dialect::kGodot3, Dialect::kGodot4, Dialect::kPandemonium}) {
+  for (Dialect d : {Dialect::kGodot3, Dialect::kGodot4, Dialect::kPandemonium,
+                    Dialect::kPandemonium4}) {
     for (bool full : {false, true}) {
       for (bool dbl : {false, true}) {
         EncodeOptions o;
@@ -98,7 +98,7 @@ absl::Span<const uint8_t> Bytes(const std::string& s) {
 
 TEST(FastEncoderTest, CorpusValuesEncodeAsTheReference) {
   size_t values = 0, accepted = 0;
-  for (const char* dir : {"godot3", "godot4"}) {
+  for (const char* dir : {"godot3", "godot4", "pandemonium", "pandemonium4"}) {
     const std::vector<testing::CorpusCase> cases = testing::LoadCorpus(dir);
     ASSERT_FALSE(cases.empty()) << dir;
     for (const testing::CorpusCase& c : cases) {
@@ -177,7 +177,8 @@ INSTANTIATE_TEST_SUITE_P(
                       RandomConfig{Dialect::kGodot3, false, true},
                       RandomConfig{Dialect::kGodot3, false, false},
                       RandomConfig{Dialect::kPandemonium, false, true},
-                      RandomConfig{Dialect::kPandemonium, false, false}),
+                      RandomConfig{Dialect::kPandemonium, false, false},
+                      RandomConfig{Dialect::kPandemonium4, false, true}),
     [](const ::testing::TestParamInfo<RandomConfig>& info) {
       return absl::StrCat(DialectName(info.param.dialect),
                           info.param.real_is_double ? "_double" : "",

@@ -137,6 +137,9 @@ class Decoder {
         return DictionaryValue(header, depth, out);
       case Type::kArray:
         return ArrayValue(header, depth, out);
+      case Type::kTypedArray:
+      case Type::kPackedTypedArray:
+        return TypedArrayValue(type, header, depth, out);
       default:
         return Leaf(type, header, out);
     }
@@ -174,12 +177,16 @@ class Decoder {
         *out = Variant::Math(type, absl::MakeConstSpan(c, n));
         return {};
       }
+      if (Defects() && type == Type::kProjection && Remaining() < 248) {
+        return Truncated(type);  // the engine checks for 62 floats
+      }
       float c[16];
       for (int i = 0; i < n; ++i) {
         c[i] = wide ? NarrowF64ToF32(LoadF64(data_ + pos_ + i * w))
                     : LoadF32(data_ + pos_ + i * w);
       }
       pos_ += n * w;
+      if (Defects() && type == Type::kVector4) pos_ -= 4;  // 12 consumed
       *out = Variant::Math32(type, absl::MakeConstSpan(c, n));
       return {};
     }
@@ -190,6 +197,7 @@ class Decoder {
         c[i] = static_cast<int32_t>(LoadU32(data_ + pos_ + i * 4));
       }
       pos_ += n * 4;
+      if (Defects() && type == Type::kVector4i) pos_ -= 4;  // 12 consumed
       *out = Variant::IntMath(type, absl::MakeConstSpan(c, n));
       return {};
     }
@@ -264,6 +272,9 @@ class Decoder {
   }
 
   size_t Remaining() const { return size_ - pos_; }
+  bool Defects() const {
+    return opts_.pandemonium_engine_defects && IsPandemonium(opts_.dialect);
+  }
 
   // An f64 math component as the engine holds it: narrowed to real_t.
   Error Fail(ErrorKind kind, size_t at, std::string detail,
@@ -625,6 +636,100 @@ class Decoder {
     return {};
   }
 
+  // Pandemonium 5's TypedArray / PackedTypedArray (marshalls.cpp): u32
+  // element type (bit 31 masked), for Object elements without the
+  // object-as-id flag a StringName variant holding the class name, u32 count
+  // (bit 31 masked), then the elements as full variants.
+  Error TypedArrayValue(Type which, uint32_t header, int depth, Variant* out) {
+    if (Remaining() < 4) {
+      return Fail(ErrorKind::kTruncated, pos_,
+                  "truncated container element type");
+    }
+    const uint32_t id = LoadU32(data_ + pos_) & wire::kCountMask;
+    Type elem;
+    if (!TypeFromWireId(opts_.dialect, id, &elem)) {
+      return Fail(ErrorKind::kInvalidContainerType, pos_,
+                  absl::StrCat("invalid element type id ", id));
+    }
+    pos_ += 4;
+    Array arr;
+    if (elem != Type::kObject) {
+      arr.element_type = ContainerType::Builtin(elem);
+    } else if (header & wire::kFlagObjectAsId) {
+      // The class name is not on the wire (the engine's own defect).
+      if (Error e = ChargeClassName(pos_); !e.ok()) return e;
+      arr.element_type = ContainerType::ClassName(kEncodedObjectAsId);
+    } else {
+      // A StringName value. (The engine decodes any value there and then
+      // refuses all but a StringName; gdwire refuses on its header, so a
+      // broken non-StringName value there gets this error, not its own.)
+      if (Remaining() < 4) {
+        return Fail(ErrorKind::kTruncated, pos_, "truncated header");
+      }
+      uint32_t sn;
+      WireId(opts_.dialect, Type::kStringName, &sn);
+      if ((LoadU32(data_ + pos_) & wire::kTypeMask) != sn) {
+        return Fail(ErrorKind::kInvalidContainerType, pos_,
+                    "class name of a typed array is not a StringName");
+      }
+      pos_ += 4;
+      std::string name;
+      if (Error e = WireString(&name); !e.ok()) return e;
+      arr.element_type = ContainerType::ClassName(std::move(name));
+    }
+    const size_t start = pos_ - 4;  // as in ArrayValue
+    uint32_t count;
+    if (Error e = Count(TypeName(which).data(), &count); !e.ok()) return e;
+    bool backed;
+    if (Error e = ChargeBacked(count, kMinValueBytes, sizeof(Variant), pos_ - 4,
+                               &backed);
+        !e.ok()) {
+      return e;
+    }
+    if (backed) arr.items.reserve(count);
+    const uint64_t outer = promised_;
+    for (uint32_t i = 0; i < count; ++i) {
+      promised_ = outer + (count - 1 - i) * kMinValueBytes;
+      Variant v;
+      if (Error e = Value(depth + 1, &v); !e.ok()) {
+        return Prefix(e, absl::StrCat("[", i, "]"));
+      }
+      if (backed && AdmitPandemonium(which, arr.element_type, Defects(), &v)) {
+        arr.items.push_back(std::move(v));
+      }
+    }
+    promised_ = outer;
+    if (Error e = Charge(sizeof(Array), start); !e.ok()) return e;
+    *out = which == Type::kTypedArray
+               ? Variant::MakeTypedArray(std::move(arr))
+               : Variant::MakePackedTypedArray(std::move(arr));
+    return {};
+  }
+
+  // Pandemonium's can_take_variant as decoding applies it: the element's
+  // type must be the array's (null also fits Object arrays); others are
+  // dropped without an error. Where the engine's encoder and decoder
+  // disagree, the bytes are read as the encoder meant them: a Nil-typed
+  // PackedTypedArray holds bools (its encoder writes them; its decoder
+  // would drop them). A PackedTypedArray of floats holds real_t (f32).
+  // Object elements are not checked against the class (no class database).
+  // With the engine's defects, a Nil-typed PackedTypedArray drops bools.
+  static bool AdmitPandemonium(Type which, const ContainerType& ct,
+                               bool defects, Variant* v) {
+    const Type want = ct.builtin;
+    const Type have = v->type();
+    if (which == Type::kPackedTypedArray && want == Type::kNil) {
+      if (have == Type::kNil) *v = Variant::Bool(false);  // Vector<bool>
+      return have == Type::kNil || (have == Type::kBool && !defects);
+    }
+    if (have == Type::kNil && want == Type::kObject) return true;
+    if (have != want) return false;
+    if (which == Type::kPackedTypedArray && want == Type::kFloat) {
+      *v = Variant::Float(static_cast<float>(v->as_float()));
+    }
+    return true;
+  }
+
   Error DictionaryValue(uint32_t header, int depth, Variant* out) {
     Dictionary dict;
     if (opts_.dialect == Dialect::kGodot4) {
@@ -826,6 +931,9 @@ class Decoder {
         for (size_t i = 0; i < n; ++i) {
           v[i] = width == 8 ? NarrowF64ToF32(LoadF64(p + 8 * i))
                             : LoadF32(p + 4 * i);
+        }
+        if (Defects() && type == Type::kPackedVector4Array) {
+          for (size_t i = 3; i < n; i += 4) v[i] = v[i - 1];  // w from z
         }
         *out = Variant::PackedRealVectors32(type, std::move(v));
         break;

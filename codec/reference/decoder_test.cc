@@ -114,13 +114,19 @@ TEST(ReferenceTest, GoldenVectorsRoundTrip) {
       {"17000000 01000000 02000000 61000000", Dialect::kGodot3, false},
       {"10000000", Dialect::kGodot3, false},
       // Pandemonium (spec §12): Vector2 is id 7, Vector4 id 11, StringName
-      // 24, PoolVector4iArray 36, Array 26.
+      // 24, PoolVector4iArray 38 (36 in 4.x), Array 26, TypedArray 27,
+      // PackedTypedArray 28 (5.x only).
       {"07000000 0000803f 00000040", Dialect::kPandemonium, false},
       {"0b000000 0000803f 00000040 00004040 00008040", Dialect::kPandemonium,
        false},
       {"18000000 02000000 61620000", Dialect::kPandemonium, false},
       {"24000000 01000000 01000000 02000000 03000000 04000000",
+       Dialect::kPandemonium4, false},
+      {"26000000 01000000 01000000 02000000 03000000 04000000",
        Dialect::kPandemonium, false},
+      {"1b000000 02000000 02000000 02000000 01000000 02000000 ffffffff",
+       Dialect::kPandemonium, false},
+      {"1c000100 17000000 01000000 00000000", Dialect::kPandemonium, false},
       {"1a000000 02000000 0b000000 0000803f 00000040 00004040 00008040 "
        "02000000 07000000",
        Dialect::kPandemonium, false},

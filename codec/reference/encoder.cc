@@ -124,6 +124,9 @@ class Encoder {
         return {};
       case Type::kArray:
         return ArrayValue(v.array(), id, depth);
+      case Type::kTypedArray:
+      case Type::kPackedTypedArray:
+        return TypedArrayValue(type, v.array(), id, depth);
       case Type::kDictionary:
         return DictionaryValue(v.dictionary(), id, depth);
       default:
@@ -243,6 +246,55 @@ class Encoder {
     return {};
   }
 
+  // Pandemonium 5's TypedArray / PackedTypedArray (marshalls.cpp): element
+  // type id; for Object elements the class name as a StringName variant, or
+  // nothing and the object-as-id flag without full_objects (as the engine:
+  // the class name is then lost); count; elements. A PackedTypedArray writes
+  // its elements as the engine stores them: Nil-typed ones as bools (null ->
+  // false), float-typed ones as real_t (f32).
+  Error TypedArrayValue(Type which, const Array& a, uint32_t id, int depth) {
+    const ContainerType& ct = a.element_type;
+    const Type elem = ct.kind == ContainerType::Kind::kNone ? Type::kNil
+                      : ct.kind == ContainerType::Kind::kBuiltin
+                          ? ct.builtin
+                          : Type::kObject;
+    uint32_t tid;
+    if (!WireId(opts_.dialect, elem, &tid)) {
+      return Fail(ErrorKind::kUnsupported,
+                  absl::StrCat(TypeName(elem), " does not exist in ",
+                               DialectName(opts_.dialect)));
+    }
+    if (a.items.size() > wire::kCountMask) {
+      return Fail(ErrorKind::kLimitExceeded, "Array too large");
+    }
+    const bool as_id = elem == Type::kObject && !opts_.full_objects;
+    AppendU32(out_, id | (as_id ? wire::kFlagObjectAsId : 0));
+    AppendU32(out_, tid);
+    if (elem == Type::kObject && !as_id) {
+      uint32_t sn;
+      WireId(opts_.dialect, Type::kStringName, &sn);
+      AppendU32(out_, sn);
+      if (Error e = WireString(ct.name); !e.ok()) return e;
+    }
+    AppendU32(out_, static_cast<uint32_t>(a.items.size()));
+    const bool packed = which == Type::kPackedTypedArray;
+    for (size_t i = 0; i < a.items.size(); ++i) {
+      const Variant& x = a.items[i];
+      Error e;
+      if (packed && elem == Type::kNil &&
+          (x.type() == Type::kNil || x.type() == Type::kBool)) {
+        e = Value(Variant::Bool(x.type() == Type::kBool && x.as_bool()),
+                  depth + 1);
+      } else if (packed && elem == Type::kFloat && x.type() == Type::kFloat) {
+        e = Value(Variant::Float(static_cast<float>(x.as_float())), depth + 1);
+      } else {
+        e = Value(x, depth + 1);
+      }
+      if (!e.ok()) return Prefix(e, absl::StrCat("[", i, "]"));
+    }
+    return {};
+  }
+
   Error DictionaryValue(const Dictionary& dict, uint32_t id, int depth) {
     uint32_t header = id;
     std::string kp, vp;
@@ -306,10 +358,18 @@ class Encoder {
           wire::AppendPad4(out_, s.size() + 1);
         }
         return {};
+      case Type::kPackedVector4iArray:
+        if (opts_.pandemonium_engine_defects && IsPandemonium(opts_.dialect)) {
+          const auto& x = v.packed_int32();  // the engine writes z twice
+          for (size_t i = 0; i < x.size(); ++i) {
+            AppendU32(out_, static_cast<uint32_t>(x[i % 4 == 3 ? i - 1 : i]));
+          }
+          return {};
+        }
+        [[fallthrough]];
       case Type::kPackedInt32Array:
       case Type::kPackedVector2iArray:
       case Type::kPackedVector3iArray:
-      case Type::kPackedVector4iArray:
         for (int32_t x : v.packed_int32()) {
           AppendU32(out_, static_cast<uint32_t>(x));
         }

@@ -198,6 +198,10 @@ class Parser {
   bool Count(const uint8_t* p);
   bool DescId(const uint8_t* p);
   bool DescNext();
+  // Pandemonium 5's TypedArray / PackedTypedArray element type word and,
+  // for Object elements, the class name's StringName header
+  // (internal/pandemonium_desc.h).
+  bool PandemoniumDescId(const uint8_t* q);
   bool ValueComplete();
   bool EndContainer();
   bool FrameDone();
@@ -287,6 +291,7 @@ class Parser {
 }  // namespace stream
 }  // namespace gdwire
 
-#include "codec/stream/internal/parser_impl.h"  // IWYU pragma: export
+#include "codec/stream/internal/pandemonium_desc.h"  // IWYU pragma: export
+#include "codec/stream/internal/parser_impl.h"       // IWYU pragma: export
 
 #endif  // GDWIRE_CODEC_STREAM_PARSER_H_

@@ -163,6 +163,25 @@ bool VariantBuilder::Begin(const BeginEvent& b) {
       }
       return true;
     }
+    case Type::kTypedArray:
+    case Type::kPackedTypedArray: {
+      // Pandemonium 5: kClassName (the name came as a string), kBuiltin
+      // kObject (object-as-id: the engine's EncodedObjectAsID), or a type.
+      Array a;
+      if (b.element.kind == ContainerDesc::kClassName) {
+        a.element_type = ContainerType::ClassName(desc_names_[0]);
+      } else if (b.element.builtin == Type::kObject) {
+        a.element_type = ContainerType::ClassName("EncodedObjectAsID");
+      } else {
+        a.element_type = ContainerType::Builtin(b.element.builtin);
+      }
+      Node& n = Push(b.type);
+      n.value = b.type == Type::kTypedArray
+                    ? Variant::MakeTypedArray(std::move(a))
+                    : Variant::MakePackedTypedArray(std::move(a));
+      n.array = &n.value.mutable_array();
+      return true;
+    }
     case Type::kDictionary: {
       Node& n = Push(Type::kDictionary);
       n.value = Variant::MakeDictionary();
@@ -292,6 +311,8 @@ Variant VariantBuilder::FinishPacked() {
 bool VariantBuilder::End(const EndEvent& e) {
   switch (e.type) {
     case Type::kArray:
+    case Type::kTypedArray:
+    case Type::kPackedTypedArray:
     case Type::kDictionary:
     case Type::kObject: {
       Node& n = stack_[--depth_];
@@ -336,6 +357,8 @@ bool VariantBuilder::Attach(Variant v) {
     uint64_t cost = sizeof(Variant);
     switch (v.type()) {
       case Type::kArray:
+      case Type::kTypedArray:
+      case Type::kPackedTypedArray:
         cost += sizeof(Array);
         break;
       case Type::kDictionary:
@@ -368,6 +391,12 @@ bool VariantBuilder::Attach(Variant v) {
     case Type::kArray:
       if (!n.array->element_type.is_typed() ||
           AdmitToTypedContainer(n.array->element_type, &v)) {
+        n.array->items.push_back(std::move(v));
+      }
+      return true;
+    case Type::kTypedArray:
+    case Type::kPackedTypedArray:
+      if (AdmitToPandemoniumArray(n.type, n.array->element_type, &v)) {
         n.array->items.push_back(std::move(v));
       }
       return true;

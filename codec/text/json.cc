@@ -286,6 +286,10 @@ class Writer {
       case Type::kArray:
         ArrayJson(v.array());
         return;
+      case Type::kTypedArray:
+      case Type::kPackedTypedArray:
+        ArrayJson(v.array(), v.type());
+        return;
       case Type::kDictionary:
         DictionaryJson(v.dictionary());
         return;
@@ -301,9 +305,11 @@ class Writer {
  private:
   // ---- The recursive path.
 
-  void ArrayJson(const Array& a) {
-    const bool typed = !IsUntyped(a.element_type);
-    if (typed) OpenTag(Type::kArray);
+  // Pandemonium's TypedArray / PackedTypedArray: {"TypedArray": [...],
+  // "type": "int"} (always with its type).
+  void ArrayJson(const Array& a, Type t = Type::kArray) {
+    const bool typed = t != Type::kArray || !IsUntyped(a.element_type);
+    if (typed) OpenTag(t);
     out_.push_back('[');
     for (size_t i = 0; i < a.items.size(); ++i) {
       if (i != 0) out_.push_back(',');
@@ -959,7 +965,7 @@ class Converter {
     if (depth > kMaxValueDepth) return TooDeep(n);
     switch (n.kind) {
       case Node::Kind::kArray:
-        return ArrayValue(n, nullptr, depth, out);
+        return ArrayValue(Type::kArray, n, nullptr, depth, out);
       case Node::Kind::kObject:
         return Tagged(n, depth, out);
       default:
@@ -988,7 +994,7 @@ class Converter {
     for (size_t i = 0; i + 1 < n.items.size(); i += 2) {
       if (i == tag) continue;
       const std::string& key = n.items[i].text;
-      if (t == Type::kArray && key == "type") {
+      if (IsArrayType(t) && key == "type") {
         attrs[0] = &n.items[i + 1];
       } else if (t == Type::kDictionary && key == "key_type") {
         attrs[0] = &n.items[i + 1];
@@ -1001,7 +1007,9 @@ class Converter {
     const Node& payload = n.items[tag + 1];
     switch (t) {
       case Type::kArray:
-        return ArrayValue(payload, attrs[0], depth, out);
+      case Type::kTypedArray:
+      case Type::kPackedTypedArray:
+        return ArrayValue(t, payload, attrs[0], depth, out);
       case Type::kDictionary:
         return DictionaryValue(payload, attrs[0], attrs[1], depth, out);
       case Type::kObject:
@@ -1011,14 +1019,17 @@ class Converter {
     }
   }
 
-  ABSL_ATTRIBUTE_NOINLINE absl::Status ArrayValue(const Node& p,
+  ABSL_ATTRIBUTE_NOINLINE absl::Status ArrayValue(Type t, const Node& p,
                                                   const Node* element_type,
                                                   int depth,
                                                   Variant* out) const {
     if (p.kind != Node::Kind::kArray) {
-      return Got(p, "\"Array\" takes an array");
+      return Got(p, absl::StrCat("\"", TypeName(t), "\" takes an array"));
     }
-    *out = Variant::MakeArray();
+    *out = t == Type::kTypedArray ? Variant::MakeTypedArray(Array())
+           : t == Type::kPackedTypedArray
+               ? Variant::MakePackedTypedArray(Array())
+               : Variant::MakeArray();
     gdwire::Array& a = out->mutable_array();
     if (element_type != nullptr) {
       if (absl::Status s = Container(*element_type, &a.element_type); !s.ok()) {

@@ -56,6 +56,15 @@ Variant ArrayOf(std::vector<Variant> items, ContainerType type = {}) {
   return Variant::MakeArray(std::move(a));
 }
 
+// Pandemonium 5's TypedArray / PackedTypedArray.
+Variant TypedOf(Type t, std::vector<Variant> items, ContainerType type) {
+  Array a;
+  a.element_type = std::move(type);
+  a.items = std::move(items);
+  return t == Type::kTypedArray ? Variant::MakeTypedArray(std::move(a))
+                                : Variant::MakePackedTypedArray(std::move(a));
+}
+
 Variant DictOf(std::vector<std::pair<Variant, Variant>> entries,
                ContainerType key_type = {}, ContainerType value_type = {}) {
   Dictionary d;
@@ -184,6 +193,14 @@ std::vector<Golden> Goldens() {
        "{\"Array\":[],\"type\":{\"class\":\"Node\"}}"},
       {ArrayOf({}, ContainerType::Script("res://x.gd")),
        "{\"Array\":[],\"type\":{\"script\":\"res://x.gd\"}}"},
+      {TypedOf(Type::kTypedArray, {Variant::Int(1)},
+               ContainerType::Builtin(Type::kInt)),
+       "{\"TypedArray\":[1],\"type\":\"int\"}"},
+      {TypedOf(Type::kPackedTypedArray, {Variant()},
+               ContainerType::ClassName("Resource")),
+       "{\"PackedTypedArray\":[null],\"type\":{\"class\":\"Resource\"}}"},
+      {TypedOf(Type::kPackedTypedArray, {}, ContainerType::Builtin(Type::kNil)),
+       "{\"PackedTypedArray\":[],\"type\":\"Nil\"}"},
       {Variant::PackedBytes({1, 2, 3}), "{\"PackedByteArray\":\"AQID\"}"},
       {Variant::PackedInt32({1, -1}), "{\"PackedInt32Array\":[1,-1]}"},
       {Variant::PackedInt64({1, std::numeric_limits<int64_t>::min()}),

@@ -339,6 +339,8 @@ bool TextCarriesValue(const Variant& v, Dialect d) {
       }
       return true;
     }
+    case Type::kTypedArray:  // Pandemonium 5
+    case Type::kPackedTypedArray:
     case Type::kArray:
       for (const auto& x : v.array().items) {
         if (!TextCarriesValue(x, d)) return false;
@@ -419,7 +421,8 @@ TEST_P(RandomTextTest, DamagedTextFailsCleanly) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Dialects, RandomTextTest,
-                         ::testing::Values(kG4, kG3, kPd),
+                         ::testing::Values(kG4, kG3, kPd,
+                                           Dialect::kPandemonium4),
                          [](const ::testing::TestParamInfo<Dialect>& info) {
                            return std::string(DialectName(info.param));
                          });

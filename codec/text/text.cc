@@ -64,6 +64,7 @@
 #include <utility>
 #include <vector>
 
+#include "absl/strings/escaping.h"
 #include "absl/strings/str_cat.h"
 #include "codec/text/internal/key_order.h"
 #include "codec/text/internal/number.h"
@@ -249,6 +250,10 @@ class Writer {
       case Type::kArray:
         WriteArray(v.array(), depth);
         return;
+      case Type::kTypedArray:
+      case Type::kPackedTypedArray:
+        WriteTypedArray(v.type(), v.array(), depth);
+        return;
       case Type::kDictionary:
         WriteDictionary(v.dictionary(), depth);
         return;
@@ -260,6 +265,7 @@ class Writer {
 
  private:
   bool Godot3Style() const { return d_ != Dialect::kGodot4; }
+  bool Pd() const { return IsPandemonium(d_); }
 
   // One real number as rtos_fix writes it. `f32_always`: a `float` field
   // (Color, PackedFloat32Array, PackedColorArray) rather than a real_t.
@@ -271,6 +277,7 @@ class Writer {
       case Dialect::kGodot3:
         return x == 0 ? "0" : FormatG(x);
       case Dialect::kPandemonium:
+      case Dialect::kPandemonium4:
         break;
     }
     return PandemoniumReal(x);
@@ -286,7 +293,7 @@ class Writer {
 
   // An i32 component (Pandemonium passes them through rtos_fix too).
   std::string Int32(int32_t i) const {
-    if (d_ == Dialect::kPandemonium) return PandemoniumReal(i);
+    if (Pd()) return PandemoniumReal(i);
     return absl::StrCat(i);
   }
 
@@ -306,6 +313,7 @@ class Writer {
         return s;
       }
       case Dialect::kPandemonium:
+      case Dialect::kPandemonium4:
         break;
     }
     s = PandemoniumReal(o_.real_is_double ? d : AsF32(d));
@@ -353,8 +361,7 @@ class Writer {
 
   // "Name(" (godot4, and Pandemonium's Projection) or "Name( ".
   bool Spaced(Type t) const {
-    return Godot3Style() &&
-           !(d_ == Dialect::kPandemonium && t == Type::kProjection);
+    return Godot3Style() && !(Pd() && t == Type::kProjection);
   }
   void BeginCall(Type t) {
     absl::StrAppend(&out_, MathName(t), Spaced(t) ? "( " : "(");
@@ -437,6 +444,31 @@ class Writer {
     if (typed) out_ += ')';
   }
 
+  // Pandemonium 5: "TypedArray( <type> , a, b )", the type being the
+  // element's type name or, for Objects, the class name ("TypedArray( int ,
+  //  )" when empty).
+  void WriteTypedArray(Type which, const Array& a, int depth) {
+    const ContainerType& ct = a.element_type;
+    out_ += which == Type::kTypedArray ? "TypedArray( " : "PackedTypedArray( ";
+    switch (ct.kind) {
+      case ContainerType::Kind::kNone:
+        out_ += "Nil";
+        break;
+      case ContainerType::Kind::kBuiltin:
+        out_ += std::string(PandemoniumTypeName(ct.builtin));
+        break;
+      default:
+        out_ += ct.name;
+        break;
+    }
+    out_ += " , ";
+    for (size_t i = 0; i < a.items.size(); ++i) {
+      if (i > 0) out_ += ", ";
+      Write(a.items[i], depth + 1);
+    }
+    out_ += " )";
+  }
+
   void WriteDictionary(const Dictionary& dict, int depth) {
     std::vector<const std::pair<Variant, Variant>*> entries;
     entries.reserve(dict.entries.size());
@@ -451,13 +483,13 @@ class Writer {
         Write(entries[i]->second, depth + 1);
         if (i + 1 < entries.size()) {
           out_ += ",\n";
-        } else if (d_ == Dialect::kPandemonium) {
+        } else if (Pd()) {
           out_ += '\n';
         }
       }
       // 3.x closes with "\n}" even when empty; Pandemonium ends each entry
       // with a newline and closes with "}".
-      out_ += d_ == Dialect::kPandemonium ? "}" : "\n}";
+      out_ += Pd() ? "}" : "\n}";
       return;
     }
 
@@ -487,6 +519,17 @@ class Writer {
     std::vector<std::string> items;
     switch (t) {
       case Type::kPackedByteArray:
+        if (Pd()) {  // base64 in one string (CryptoCore::b64_encode_str)
+          const auto& b = v.packed_bytes();
+          if (!b.empty()) {
+            items.push_back(absl::StrCat(
+                "\"",
+                absl::Base64Escape(absl::string_view(
+                    reinterpret_cast<const char*>(b.data()), b.size())),
+                "\""));
+          }
+          break;
+        }
         for (uint8_t b : v.packed_bytes()) items.push_back(absl::StrCat(b));
         break;
       case Type::kPackedInt32Array:

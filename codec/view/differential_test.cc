@@ -211,10 +211,18 @@ INSTANTIATE_TEST_SUITE_P(
 INSTANTIATE_TEST_SUITE_P(
     Godot3, CorpusTest,
     ::testing::ValuesIn(gdwire::testing::LoadCorpus("godot3")), CaseName);
+INSTANTIATE_TEST_SUITE_P(
+    Pandemonium, CorpusTest,
+    ::testing::ValuesIn(gdwire::testing::LoadCorpus("pandemonium")), CaseName);
+INSTANTIATE_TEST_SUITE_P(
+    Pandemonium4, CorpusTest,
+    ::testing::ValuesIn(gdwire::testing::LoadCorpus("pandemonium4")), CaseName);
 
 TEST(CorpusTest, BothCorporaLoaded) {
   EXPECT_GT(gdwire::testing::LoadCorpus("godot4").size(), 100u);
   EXPECT_GT(gdwire::testing::LoadCorpus("godot3").size(), 500u);
+  EXPECT_GT(gdwire::testing::LoadCorpus("pandemonium").size(), 500u);
+  EXPECT_GT(gdwire::testing::LoadCorpus("pandemonium4").size(), 500u);
 }
 
 // ---- Random values ---------------------------------------------------------
@@ -338,7 +346,9 @@ INSTANTIATE_TEST_SUITE_P(
                       Config{Dialect::kGodot4, true, true},
                       Config{Dialect::kGodot4, true, false},
                       Config{Dialect::kGodot3, false, false},
-                      Config{Dialect::kPandemonium, false, false}),
+                      Config{Dialect::kPandemonium, false, false},
+                      Config{Dialect::kPandemonium, true, true},
+                      Config{Dialect::kPandemonium4, false, false}),
     ConfigName);
 
 // ---- Limits and depth ---------------------------------------------------

@@ -164,7 +164,9 @@ absl::StatusOr<Variant> LazyBuildOnThisStack(const ValueView& v,
       }
       return Variant::MakeObject(std::move(o));
     }
-    case Type::kArray: {
+    case Type::kArray:
+    case Type::kTypedArray:
+    case Type::kPackedTypedArray: {
       GDWIRE_ASSIGN_OR_RETURN(av, v.GetArray());
       Array a;
       a.element_type = av.element_type().ToContainerType();
@@ -172,6 +174,12 @@ absl::StatusOr<Variant> LazyBuildOnThisStack(const ValueView& v,
         if (!e.ok()) return e.status();
         GDWIRE_ASSIGN_OR_RETURN(item, LazyBuildOnThisStack(*e, real_is_double));
         a.items.push_back(std::move(item));
+      }
+      if (v.type() == Type::kTypedArray) {
+        return Variant::MakeTypedArray(std::move(a));
+      }
+      if (v.type() == Type::kPackedTypedArray) {
+        return Variant::MakePackedTypedArray(std::move(a));
       }
       return Variant::MakeArray(std::move(a));
     }

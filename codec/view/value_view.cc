@@ -23,7 +23,9 @@ std::string TextView::ToString() const {
 }
 
 ContainerType ContainerTypeView::ToContainerType() const {
-  return c_ ? internal::ToContainerType(*c_, d_) : ContainerType();
+  if (c_ == nullptr) return ContainerType();
+  return pandemonium_ ? internal::ToPandemoniumElementType(*c_, d_)
+                      : internal::ToContainerType(*c_, d_);
 }
 
 bool ValueView::is_wide() const {
@@ -217,10 +219,17 @@ absl::StatusOr<ObjectView> ValueView::GetObject() const {
 }
 
 absl::StatusOr<ArrayView> ValueView::GetArray() const {
-  if (c_ == nullptr || type_ != Type::kArray) return WrongType("Array");
+  if (c_ == nullptr || !IsArrayType(type_)) return WrongType("Array");
   size_t p = pos_ + 4;
   internal::TypeDescriptor et;
-  if (c_->opts.dialect == Dialect::kGodot4) {
+  const bool pd = type_ != Type::kArray;  // Pandemonium's typed arrays
+  if (pd) {
+    if (Error e =
+            internal::ReadPandemoniumElementType(*c_, header_, &p, true, &et);
+        !e.ok()) {
+      return StatusOf(e);
+    }
+  } else if (c_->opts.dialect == Dialect::kGodot4) {
     const uint32_t k = (header_ >> wire::kArrayKindShift) & wire::kKindMask;
     if (Error e = internal::ReadTypeDescriptor(*c_, k, &p, true, &et);
         !e.ok()) {
@@ -228,11 +237,12 @@ absl::StatusOr<ArrayView> ValueView::GetArray() const {
     }
   }
   uint32_t count;
-  if (Error e = internal::ReadCount(*c_, "Array", &p, &count); !e.ok()) {
+  if (Error e = internal::ReadCount(*c_, TypeName(type_).data(), &p, &count);
+      !e.ok()) {
     return StatusOf(e);
   }
   ArrayView v;
-  v.element_type_ = ContainerTypeView(c_, et);
+  v.element_type_ = ContainerTypeView(c_, et, pd);
   v.count_ = count;
   v.base_.c_ = c_;
   v.base_.pos_ = p;

@@ -91,7 +91,8 @@ class TextView {
 
 // ContainerTypeView
 //
-// A typed-container descriptor (godot4 `Array[T]`, `Dictionary[K, V]`) as
+// A typed-container descriptor (godot4 `Array[T]`, `Dictionary[K, V]`, and
+// the element type of Pandemonium 5's TypedArray / PackedTypedArray) as
 // written on the wire. `ToContainerType()` gives what the engine makes of
 // it (with allow_objects off, every Object class becomes
 // "EncodedObjectAsID").
@@ -116,11 +117,12 @@ class ContainerTypeView {
  private:
   friend class ValueView;
   ContainerTypeView(const internal::Context* c,
-                    const internal::TypeDescriptor& d)
-      : c_(c), d_(d) {}
+                    const internal::TypeDescriptor& d, bool pandemonium = false)
+      : c_(c), d_(d), pandemonium_(pandemonium) {}
 
   const internal::Context* c_ = nullptr;
   internal::TypeDescriptor d_;
+  bool pandemonium_ = false;  // a Pandemonium TypedArray's element type
 };
 
 // SignalView

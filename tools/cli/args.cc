@@ -44,9 +44,9 @@ absl::Status ParseArgs(int argc, char** argv,
 absl::Status ParseCommon(const Args& args, Common* out) {
   const std::string dialect = args.Get("dialect", "godot4");
   if (!ParseDialect(dialect, &out->decode.dialect)) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("--dialect must be godot3, godot4 or pandemonium, not '",
-                     dialect, "'"));
+    return absl::InvalidArgumentError(absl::StrCat(
+        "--dialect must be godot3, godot4, pandemonium or pandemonium4, not '",
+        dialect, "'"));
   }
   const std::string framing = args.Get("framing", "value");
   if (!ParseCliFraming(framing, &out->frame.framing, &out->one_value)) {

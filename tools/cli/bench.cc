@@ -37,7 +37,7 @@ namespace cli {
 namespace {
 
 constexpr char kHelp[] =
-    "usage: gdwire bench [--dialect=godot4|godot3|pandemonium]\n"
+    "usage: gdwire bench [--dialect=godot4|godot3|pandemonium|pandemonium4]\n"
     "                    [--framing=value|raw|stream|packet-stream] "
     "[--big-endian]\n"
     "                    [--allow-objects] [--seconds=S] [--json] FILE\n"

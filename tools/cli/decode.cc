@@ -28,7 +28,7 @@ namespace cli {
 
 namespace {
 constexpr char kHelp[] =
-    "usage: gdwire decode [--dialect=godot4|godot3|pandemonium]\n"
+    "usage: gdwire decode [--dialect=godot4|godot3|pandemonium|pandemonium4]\n"
     "                     [--format=text|json]\n"
     "                     [--framing=value|raw|stream|packet-stream] "
     "[--big-endian]\n"

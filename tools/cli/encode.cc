@@ -23,7 +23,7 @@ namespace cli {
 namespace {
 constexpr char kHelp[] =
     "usage: gdwire encode [--from=text|json]\n"
-    "                     [--dialect=godot4|godot3|pandemonium]\n"
+    "                     [--dialect=godot4|godot3|pandemonium|pandemonium4]\n"
     "                     [--framing=none|stream|packet-stream] "
     "[--big-endian]\n"
     "                     [--full-objects] [--real-double] "
@@ -34,7 +34,7 @@ constexpr char kHelp[] =
     "store_var) to standard output, exactly as the engine writes them.\n"
     "\n"
     "  --from=text       Godot's text: var_to_str (godot4) / var2str\n"
-    "                    (godot3, pandemonium), e.g. Vector2(1, 2); the\n"
+    "                    (godot3, pandemonium*), e.g. Vector2(1, 2); the\n"
     "                    values one after another (a text holding one value\n"
     "                    is the usual case), as `gdwire decode` prints them\n"
     "  --from=json       gdwire's JSON, one value per line, as\n"

@@ -12,7 +12,7 @@ constexpr char kHelp[] =
     "usage: gdwire <command> [flags] [FILE|-]\n"
     "\n"
     "Godot Variant binary serialization (var_to_bytes, put_var, store_var)\n"
-    "for godot3, godot4 and pandemonium.\n"
+    "for godot3, godot4, pandemonium (5.x) and pandemonium4 (4.x).\n"
     "\n"
     "commands:\n"
     "  decode    print each value as the engine's text or as JSON\n"

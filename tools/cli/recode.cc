@@ -16,7 +16,7 @@ namespace cli {
 
 namespace {
 constexpr char kHelp[] =
-    "usage: gdwire recode [--dialect=godot4|godot3|pandemonium]\n"
+    "usage: gdwire recode [--dialect=godot4|godot3|pandemonium|pandemonium4]\n"
     "                     [--to-dialect=...] [--framing=...] "
     "[--to-framing=...]\n"
     "                     [--big-endian] [--allow-objects] [--full-objects]\n"

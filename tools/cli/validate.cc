@@ -13,7 +13,8 @@ namespace cli {
 
 namespace {
 constexpr char kHelp[] =
-    "usage: gdwire validate [--dialect=godot4|godot3|pandemonium]\n"
+    "usage: gdwire validate "
+    "[--dialect=godot4|godot3|pandemonium|pandemonium4]\n"
     "                       [--framing=value|raw|stream|packet-stream]\n"
     "                       [--big-endian] [--allow-objects] [--strict]\n"
     "                       [FILE|-]\n"

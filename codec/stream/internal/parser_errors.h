@@ -40,6 +40,8 @@ std::string Parser<H>::Path() const {
     if (!f.in_items) continue;
     switch (f.type) {
       case Type::kArray:
+      case Type::kTypedArray:
+      case Type::kPackedTypedArray:
         absl::StrAppend(&s, "[", f.index, "]");
         break;
       case Type::kDictionary:
@@ -135,10 +137,11 @@ bool Parser<H>::Truncated() {
       what = "truncated container element type";
       break;
     case kCount:
-      what = absl::StrCat(
-          "truncated ",
-          stack_.back().type == Type::kArray ? "Array" : "Dictionary",
-          " count");
+      what = absl::StrCat("truncated ",
+                          stack_.back().type == Type::kDictionary
+                              ? "Dictionary"
+                              : TypeName(stack_.back().type),
+                          " count");
       break;
     case kPackedCount:
       what = absl::StrCat("truncated ", TypeName(type_), " count");

@@ -423,6 +423,13 @@ bool Parser<H>::Header(const uint8_t* q) {
       stack_.back().header = header_;
       state_ = opts_.dialect == Dialect::kGodot4 ? kDescNext : kCount;
       return true;
+    case Type::kTypedArray:  // Pandemonium 5: element type word(s) first
+    case Type::kPackedTypedArray:
+      stack_.emplace_back();
+      stack_.back().type = type_;
+      stack_.back().header = header_;
+      state_ = kDescId;
+      return true;
     default:
       state_ = kPackedCount;
       return true;
@@ -513,6 +520,10 @@ bool Parser<H>::NodePathRest(const uint8_t* q) {
 template <typename H>
 bool Parser<H>::DescNext() {
   Frame& f = stack_.back();
+  if (f.type != Type::kArray && f.type != Type::kDictionary) {
+    state_ = kCount;  // a Pandemonium typed array after its class name
+    return true;
+  }
   const bool array = f.type == Type::kArray;
   if (f.desc_stage >= (array ? 1 : 2)) {
     state_ = kCount;
@@ -548,6 +559,9 @@ bool Parser<H>::DescNext() {
 template <typename H>
 bool Parser<H>::DescId(const uint8_t* q) {
   Frame& f = stack_.back();
+  if (f.type != Type::kArray && f.type != Type::kDictionary) {
+    return PandemoniumDescId(q);
+  }
   const uint32_t id = wire::LoadU32(q);
   Type t;
   if (!TypeFromWireId(opts_.dialect, id, &t)) {
@@ -563,7 +577,7 @@ bool Parser<H>::DescId(const uint8_t* q) {
 template <typename H>
 bool Parser<H>::Count(const uint8_t* q) {
   Frame& f = stack_.back();
-  const bool array = f.type == Type::kArray;
+  const bool array = f.type != Type::kDictionary;
   const uint32_t count = wire::LoadU32(q) & wire::kCountMask;
   if (count > opts_.max_container_elements) {
     return Fail(ErrorKind::kLimitExceeded, field_start_,

@@ -58,9 +58,9 @@ inline int FixedPayloadSize(Dialect d, Type t, bool flag64) {
 // The dialect's 256 wire ids (the low 8 bits of a header).
 inline const WireType* WireTypes(Dialect d) {
   static const auto* tables = [] {
-    auto* t = new WireType[3][256];
-    for (Dialect dd :
-         {Dialect::kGodot3, Dialect::kGodot4, Dialect::kPandemonium}) {
+    auto* t = new WireType[4][256];
+    for (Dialect dd : {Dialect::kGodot3, Dialect::kGodot4,
+                       Dialect::kPandemonium, Dialect::kPandemonium4}) {
       WireType* row = t[static_cast<int>(dd)];
       for (uint32_t id = 0; id < 256; ++id) {
         Type type;

@@ -74,6 +74,7 @@ bool ApproxVectorLess(const RealsView& a, const RealsView& b) {
 
 bool Less4(const Variant& a, const Variant& b, const Order& o);
 bool Less3(const Variant& a, const Variant& b, const Order& o);
+bool LessPd(const Variant& a, const Variant& b, const Order& o);
 
 // Godot 4's Variant::operator<.
 bool Less4(const Variant& a, const Variant& b, const Order& o) {
@@ -135,11 +136,6 @@ bool Less3(const Variant& a, const Variant& b, const Order& o) {
     case Type::kVector3:
       return o.real_is_double ? ApproxVectorLess<double>(a.reals(), b.reals())
                               : ApproxVectorLess<float>(a.reals(), b.reals());
-    case Type::kVector2i:
-    case Type::kVector3i:
-    case Type::kVector4i:
-      if (o.dialect != Dialect::kPandemonium) return false;
-      return Lexicographic(a.ints(), b.ints(), [](int32_t v) { return v; });
     case Type::kArray: {
       // 3.x OP_LESS for arrays, as written (not a lexicographic order).
       const auto& x = a.array().items;
@@ -155,6 +151,86 @@ bool Less3(const Variant& a, const Variant& b, const Order& o) {
   }
 }
 
+// Pandemonium's pool-array OP_LESS (DEFAULT_OP_ARRAY_LT): shorter is less;
+// otherwise "less" as soon as one element differs. (A longer `a` makes the
+// engine read past `b`'s end; any difference there is taken as less.)
+bool PoolLess(const Variant& a, const Variant& b) {
+  const size_t na = a.packed_size();
+  const size_t nb = b.packed_size();
+  if (na < nb) return true;
+  if (na > nb) return true;
+  switch (a.type()) {
+    case Type::kPackedByteArray:
+      return a.packed_bytes() != b.packed_bytes();
+    case Type::kPackedStringArray:
+      return a.packed_strings() != b.packed_strings();
+    case Type::kPackedInt32Array:
+    case Type::kPackedVector2iArray:
+    case Type::kPackedVector3iArray:
+    case Type::kPackedVector4iArray:
+      return a.packed_int32() != b.packed_int32();
+    default: {
+      // real_t / float components: C++ != (NaN differs from itself).
+      const RealsView x = a.packed_reals();
+      const RealsView y = b.packed_reals();
+      for (size_t i = 0; i < x.size() && i < y.size(); ++i) {
+        if (NarrowF64ToF32(x[i]) != NarrowF64ToF32(y[i])) return true;
+      }
+      return false;
+    }
+  }
+}
+
+// Pandemonium's Variant::operator< (core/variant/variant_op.cpp, 4.9 and
+// 5.3): exact lexicographic vectors, RIDs all equal, pool arrays as
+// PoolLess, typed arrays like Arrays when their element types agree.
+// StringName keys: 4.x has no OP_LESS for them (never less); 5.x compares
+// their addresses, which no codec can know (gdwire orders them by text).
+bool LessPd(const Variant& a, const Variant& b, const Order& o) {
+  if (a.type() != b.type()) {
+    return TypeRank(a.type(), o.dialect) < TypeRank(b.type(), o.dialect);
+  }
+  switch (a.type()) {
+    case Type::kBool:
+      return !a.as_bool() && b.as_bool();
+    case Type::kInt:
+      return a.as_int() < b.as_int();
+    case Type::kFloat:
+      return a.as_float() < b.as_float();
+    case Type::kString:
+      return a.as_string() < b.as_string();
+    case Type::kStringName:
+      if (o.dialect == Dialect::kPandemonium4) return false;
+      return a.as_string() < b.as_string();
+    case Type::kVector2:
+    case Type::kVector3:
+    case Type::kVector4:
+      return Lexicographic(a.reals(), b.reals(),
+                           [&o](double v) { return Real(v, o); });
+    case Type::kVector2i:
+    case Type::kVector3i:
+    case Type::kVector4i:
+      return Lexicographic(a.ints(), b.ints(), [](int32_t v) { return v; });
+    case Type::kTypedArray:
+    case Type::kPackedTypedArray:
+      if (a.array().element_type != b.array().element_type) return false;
+      [[fallthrough]];
+    case Type::kArray: {
+      // OP_LESS for arrays, as written (not a lexicographic order).
+      const auto& x = a.array().items;
+      const auto& y = b.array().items;
+      if (y.size() < x.size()) return false;
+      for (size_t i = 0; i < x.size(); ++i) {
+        if (!LessPd(x[i], y[i], o)) return true;
+      }
+      return false;
+    }
+    default:
+      if (IsPackedArray(a.type())) return PoolLess(a, b);
+      return false;
+  }
+}
+
 }  // namespace
 
 bool KeyLess(const Variant& a, const Variant& b, Dialect dialect,
@@ -166,6 +242,7 @@ bool KeyLess(const Variant& a, const Variant& b, Dialect dialect,
     }
     return Less4(a, b, o);
   }
+  if (IsPandemonium(dialect)) return LessPd(a, b, o);
   return Less3(a, b, o);
 }
 

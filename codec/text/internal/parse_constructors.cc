@@ -148,8 +148,10 @@ absl::Status Parser::Constructor(Type t, Variant* out) {
   }
   switch (t) {
     case Type::kPackedByteArray: {
-      if (d_ == Dialect::kGodot4 && cur_.kind == Tok::kLParen) {
-        // Godot 4 also reads PackedByteArray("<base64>").
+      if (cur_.kind == Tok::kLParen &&
+          (d_ == Dialect::kGodot4 || IsPandemonium(d_))) {
+        // Godot 4 also reads PackedByteArray("<base64>"); Pandemonium
+        // writes PoolByteArray( "<base64>" ).
         Token save = cur_;
         const size_t save_pos = lex_.pos();
         if (absl::Status st = Advance(); !st.ok()) return st;
@@ -157,7 +159,7 @@ absl::Status Parser::Constructor(Type t, Variant* out) {
           std::string bytes;
           if (!absl::Base64Unescape(cur_.text, &bytes)) {
             return Fail(cur_.pos, ErrorKind::kInvalidArgument,
-                        "invalid base64 in PackedByteArray");
+                        absl::StrCat("invalid base64 in ", name));
           }
           if (absl::Status st = Advance(); !st.ok()) return st;
           if (absl::Status st = Expect(Tok::kRParen, "')'"); !st.ok()) {

@@ -28,7 +28,8 @@ absl::Status Parser::PropertyName(Frame* f) {
 bool Parser::IsCloser(const Frame& f) const {
   switch (f.kind) {
     case Frame::Kind::kArray:
-      return cur_.kind == Tok::kRBracket;
+      return cur_.kind ==
+             (f.array_type == Type::kArray ? Tok::kRBracket : Tok::kRParen);
     case Frame::Kind::kDictionary:
       return cur_.kind == Tok::kRBrace && !f.have_key;
     case Frame::Kind::kObject:
@@ -40,7 +41,7 @@ bool Parser::IsCloser(const Frame& f) const {
 const char* Parser::CloserName(const Frame& f) {
   switch (f.kind) {
     case Frame::Kind::kArray:
-      return "']'";
+      return f.array_type == Type::kArray ? "']'" : "')'";
     case Frame::Kind::kDictionary:
       return "'}'";
     case Frame::Kind::kObject:
@@ -58,7 +59,11 @@ absl::Status Parser::Close(std::vector<Frame>* stack, Variant* value) {
   }
   switch (f.kind) {
     case Frame::Kind::kArray:
-      *value = Variant::MakeArray(std::move(f.array));
+      *value = f.array_type == Type::kTypedArray
+                   ? Variant::MakeTypedArray(std::move(f.array))
+               : f.array_type == Type::kPackedTypedArray
+                   ? Variant::MakePackedTypedArray(std::move(f.array))
+                   : Variant::MakeArray(std::move(f.array));
       break;
     case Frame::Kind::kDictionary:
       *value = Variant::MakeDictionary(std::move(f.dict));
@@ -119,6 +124,31 @@ absl::Status Parser::Fit(const ContainerType& ct, size_t pos,
                            " in a container typed ", want));
 }
 
+// A Pandemonium TypedArray / PackedTypedArray element: of the element type
+// exactly (null also in Object arrays; a Nil-typed PackedTypedArray holds
+// bools, as the engine stores it), a float in a PackedTypedArray as real_t.
+absl::Status Parser::FitPandemonium(Type which, const ContainerType& ct,
+                                    size_t pos, Variant* v) const {
+  const Type want =
+      ct.kind == ContainerType::Kind::kBuiltin ? ct.builtin : Type::kObject;
+  const Type have = v->type();
+  if (which == Type::kPackedTypedArray && want == Type::kNil) {
+    if (have == Type::kNil) *v = Variant::Bool(false);
+    if (have == Type::kNil || have == Type::kBool) return absl::OkStatus();
+  } else if (have == want || (want == Type::kObject && have == Type::kNil)) {
+    if (which == Type::kPackedTypedArray && want == Type::kFloat) {
+      *v = Variant::Float(static_cast<float>(v->as_float()));
+    }
+    return absl::OkStatus();
+  }
+  return Fail(pos, ErrorKind::kInvalidArgument,
+              absl::StrCat("element of type ", TypeName(have), " in a ",
+                           TypeName(which), " of ",
+                           ct.kind == ContainerType::Kind::kBuiltin
+                               ? std::string(PandemoniumTypeName(want))
+                               : ct.name));
+}
+
 // Adds a finished value to the frame. Sets *want_value when the frame
 // needs another value at once (a dictionary key was read).
 absl::Status Parser::Deliver(Frame* f, Variant value, size_t value_pos,
@@ -127,7 +157,10 @@ absl::Status Parser::Deliver(Frame* f, Variant value, size_t value_pos,
   switch (f->kind) {
     case Frame::Kind::kArray:
       if (absl::Status st =
-              Fit(f->array.element_type, value_pos, "element", &value);
+              f->array_type == Type::kArray
+                  ? Fit(f->array.element_type, value_pos, "element", &value)
+                  : FitPandemonium(f->array_type, f->array.element_type,
+                                   value_pos, &value);
           !st.ok()) {
         return st;
       }

@@ -194,12 +194,50 @@ absl::Status Parser::Identifier(std::vector<Frame>* stack, Variant* value,
     *pushed = true;
     return absl::OkStatus();
   }
+  if ((id == "TypedArray" || id == "PackedTypedArray") &&
+      d_ == Dialect::kPandemonium) {
+    return TypedArrayOpener(
+        id == "TypedArray" ? Type::kTypedArray : Type::kPackedTypedArray, pos,
+        stack, pushed);
+  }
   if (id == "Resource" || id == "SubResource" || id == "ExtResource") {
     return Fail(pos, ErrorKind::kUnsupported,
                 absl::StrCat(id, "() needs the engine's resource loader"));
   }
   return Fail(pos, ErrorKind::kInvalidArgument,
               absl::StrCat("unexpected identifier '", id, "'"));
+}
+
+// Pandemonium 5: "TypedArray( <type> , a, b )", also "TypedArray()" and
+// "TypedArray( <type> )"; <type> is a type name (PandemoniumTypeName) or an
+// Object class name. cur_ is the token after the identifier.
+absl::Status Parser::TypedArrayOpener(Type which, size_t pos,
+                                      std::vector<Frame>* stack, bool* pushed) {
+  Frame f;
+  f.kind = Frame::Kind::kArray;
+  f.array_type = which;
+  f.open_pos = pos;
+  f.array.element_type = ContainerType::Builtin(Type::kNil);
+  if (absl::Status st = Expect(Tok::kLParen, "'('"); !st.ok()) return st;
+  if (cur_.kind == Tok::kIdent) {
+    Type t;
+    if (TypeFromPandemoniumName(cur_.text, &t)) {
+      f.array.element_type = ContainerType::Builtin(t);
+    } else {
+      f.array.element_type = ContainerType::ClassName(cur_.text);
+    }
+    if (absl::Status st = Advance(); !st.ok()) return st;
+    if (cur_.kind == Tok::kComma) {
+      if (absl::Status st = Advance(); !st.ok()) return st;
+    } else if (cur_.kind != Tok::kRParen) {
+      return Expected("',' or ')' after the element type");
+    }
+  } else if (cur_.kind != Tok::kRParen) {
+    return Expected("an element type or ')'");
+  }
+  stack->push_back(std::move(f));
+  *pushed = true;
+  return absl::OkStatus();
 }
 
 }  // namespace internal

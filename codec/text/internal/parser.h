@@ -38,6 +38,9 @@ namespace internal {
 struct Frame {
   enum class Kind : uint8_t { kArray, kDictionary, kObject };
   Kind kind = Kind::kArray;
+  // kArray frames: kArray, or Pandemonium's kTypedArray / kPackedTypedArray
+  // ("TypedArray( <type> , a, b )", closed by ')').
+  Type array_type = Type::kArray;
   bool wrapped = false;  // typed: a ')' follows the closing bracket
   size_t open_pos = 0;
   Array array;
@@ -93,6 +96,8 @@ class Parser {
                           bool* pushed);
   absl::Status Identifier(std::vector<Frame>* stack, Variant* value,
                           bool* pushed);
+  absl::Status TypedArrayOpener(Type which, size_t pos,
+                                std::vector<Frame>* stack, bool* pushed);
 
   // ---- frames (internal/parse_containers.cc) ---------------------------
   absl::Status PropertyName(Frame* f);
@@ -102,6 +107,8 @@ class Parser {
   static Object FinishObject(Object o);
   absl::Status Fit(const ContainerType& ct, size_t pos, absl::string_view what,
                    Variant* v) const;
+  absl::Status FitPandemonium(Type which, const ContainerType& ct, size_t pos,
+                              Variant* v) const;
   absl::Status Deliver(Frame* f, Variant value, size_t value_pos,
                        bool* want_value);
 

@@ -190,6 +190,48 @@ ContainerType ToContainerType(const Context& c, const TypeDescriptor& d) {
   }
 }
 
+Error ReadPandemoniumElementType(const Context& c, uint32_t header, size_t* pos,
+                                 bool check_text, TypeDescriptor* out,
+                                 Budget* budget) {
+  if (c.Remaining(*pos) < 4) {
+    return Fail(c, ErrorKind::kTruncated, *pos,
+                "truncated container element type");
+  }
+  const uint32_t id = LoadU32(c.data + *pos) & wire::kCountMask;
+  if (!TypeFromWireId(c.opts.dialect, id, &out->builtin)) {
+    return Fail(c, ErrorKind::kInvalidContainerType, *pos,
+                absl::StrCat("invalid element type id ", id));
+  }
+  *pos += 4;
+  out->kind = 1;
+  if (out->builtin != Type::kObject) return {};
+  if (header & wire::kFlagObjectAsId) {
+    if (budget == nullptr) return {};
+    return budget->Charge(c, StringHeap(sizeof("EncodedObjectAsID") - 1), *pos);
+  }
+  if (c.Remaining(*pos) < 4) {
+    return Fail(c, ErrorKind::kTruncated, *pos, "truncated header");
+  }
+  uint32_t sn;
+  WireId(c.opts.dialect, Type::kStringName, &sn);
+  if ((LoadU32(c.data + *pos) & wire::kTypeMask) != sn) {
+    return Fail(c, ErrorKind::kInvalidContainerType, *pos,
+                "class name of a typed array is not a StringName");
+  }
+  *pos += 4;
+  out->kind = 2;
+  return ReadWireString(c, pos, check_text, &out->name, budget);
+}
+
+ContainerType ToPandemoniumElementType(const Context& c,
+                                       const TypeDescriptor& d) {
+  if (d.kind == 2) return ContainerType::ClassName(TextOf(c, d.name));
+  if (d.builtin == Type::kObject) {
+    return ContainerType::ClassName("EncodedObjectAsID");
+  }
+  return ContainerType::Builtin(d.builtin);
+}
+
 Error ReadCount(const Context& c, const char* what, size_t* pos,
                 uint32_t* count) {
   if (c.Remaining(*pos) < 4) {

@@ -59,6 +59,18 @@ Error ReadTypeDescriptor(const Context& c, uint32_t kind, size_t* pos,
 // The engine's ContainerType for a descriptor (allow_objects rules).
 ContainerType ToContainerType(const Context& c, const TypeDescriptor& d);
 
+// Pandemonium 5's TypedArray / PackedTypedArray head: the element type word
+// (bit 31 masked) and, for Object elements without the object-as-id flag in
+// `header`, the class name's StringName (kind 2); an Object sent as ids is
+// kind 1 / kObject. As the reference decoder reads it.
+Error ReadPandemoniumElementType(const Context& c, uint32_t header, size_t* pos,
+                                 bool check_text, TypeDescriptor* out,
+                                 Budget* budget = nullptr);
+
+// The element type of a Pandemonium typed array for its descriptor.
+ContainerType ToPandemoniumElementType(const Context& c,
+                                       const TypeDescriptor& d);
+
 // An Array / Dictionary element count (bit 31 cleared, limit checked).
 Error ReadCount(const Context& c, const char* what, size_t* pos,
                 uint32_t* count);

@@ -23,9 +23,12 @@ class Builder {
 
   Builder(const Context& c, Budget* budget) : c_(c), budget_(budget) {}
 
-  void BeginArray(const TypeDescriptor& et, bool backed) {
+  void BeginArray(const TypeDescriptor& et, bool backed, Type which) {
     Frame& f = Push(Type::kArray);
-    f.array.element_type = ToContainerType(c_, et);
+    f.array_type = which;
+    f.array.element_type = which == Type::kArray
+                               ? ToContainerType(c_, et)
+                               : ToPandemoniumElementType(c_, et);
     f.backed = backed;
   }
   void BeginDictionary(const TypeDescriptor& kt, const TypeDescriptor& vt,
@@ -49,6 +52,12 @@ class Builder {
     stack_.pop_back();
     switch (f.kind) {
       case Type::kArray:
+        if (f.array_type == Type::kTypedArray) {
+          return Value(Variant::MakeTypedArray(std::move(f.array)), at);
+        }
+        if (f.array_type == Type::kPackedTypedArray) {
+          return Value(Variant::MakePackedTypedArray(std::move(f.array)), at);
+        }
         return Value(Variant::MakeArray(std::move(f.array)), at);
       case Type::kDictionary:
         return Value(Variant::MakeDictionary(std::move(f.dict)), at);
@@ -65,8 +74,11 @@ class Builder {
     switch (f.kind) {
       case Type::kArray: {
         bool keep;
-        if (Error e = AdmitCharged(f.array.element_type, &v, at, &keep);
-            !e.ok()) {
+        if (f.array_type != Type::kArray) {
+          keep =
+              AdmitToPandemoniumArray(f.array_type, f.array.element_type, &v);
+        } else if (Error e = AdmitCharged(f.array.element_type, &v, at, &keep);
+                   !e.ok()) {
           return e;
         }
         if (keep && f.backed) f.array.items.push_back(std::move(v));
@@ -94,6 +106,7 @@ class Builder {
  private:
   struct Frame {
     Type kind;
+    Type array_type = Type::kArray;  // kArray frames: which array type
     Array array;
     Dictionary dict;
     Object object;

@@ -14,7 +14,7 @@ namespace {
 struct NullHandler {
   static constexpr bool kBuild = false;
   Error Value(const Variant&, size_t) { return {}; }
-  void BeginArray(const TypeDescriptor&, bool) {}
+  void BeginArray(const TypeDescriptor&, bool, Type) {}
   void BeginDictionary(const TypeDescriptor&, const TypeDescriptor&, bool) {}
   void BeginObject(const WireText&, bool) {}
   void PropertyName(const WireText&) {}

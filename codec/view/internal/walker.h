@@ -14,7 +14,8 @@
 //     // `backed`: false when the count cannot be backed by the input (the
 //     // decode is bound to fail): children are then dropped, as the
 //     // reference decoder does (it changes Dictionary key identity).
-//     void BeginArray(const TypeDescriptor&, bool backed);
+//     // `which`: kArray, or Pandemonium's kTypedArray / kPackedTypedArray.
+//     void BeginArray(const TypeDescriptor&, bool backed, Type which);
 //     void BeginDictionary(const TypeDescriptor& k, const TypeDescriptor& v,
 //                          bool backed);
 //     void BeginObject(const WireText& class_name, bool backed);
@@ -185,7 +186,31 @@ class Walker {
             !e.ok()) {
           return e;
         }
-        if constexpr (H::kBuild) h_->BeginArray(et, backed);
+        if constexpr (H::kBuild) h_->BeginArray(et, backed, Type::kArray);
+        Push(Type::kArray, count, start, box_at);
+        return {};
+      }
+      case Type::kTypedArray:  // Pandemonium 5
+      case Type::kPackedTypedArray: {
+        TypeDescriptor et;
+        if (Error e = ReadPandemoniumElementType(c_, header, pos, check_text_,
+                                                 &et, budget_);
+            !e.ok()) {
+          return e;
+        }
+        const size_t box_at = *pos - 4;  // as for Array
+        uint32_t count;
+        if (Error e = ReadCount(c_, TypeName(type).data(), pos, &count);
+            !e.ok()) {
+          return e;
+        }
+        bool backed;
+        if (Error e = Backed(*pos, count, kMinValueBytes, sizeof(Variant),
+                             *pos - 4, &backed);
+            !e.ok()) {
+          return e;
+        }
+        if constexpr (H::kBuild) h_->BeginArray(et, backed, type);
         Push(Type::kArray, count, start, box_at);
         return {};
       }
