@@ -93,22 +93,38 @@ Variant Variant::Color(double r, double g, double b, double a) {
   return Math(Type::kColor, {r, g, b, a});
 }
 Variant Variant::IntMath(Type t, absl::Span<const int32_t> c) {
-  return Variant(t, Ints(c.begin(), c.end()));
+  const size_t n = std::min<size_t>(c.size(), 4);
+  Variant v(t, Slot::kInts);
+  v.n_ = static_cast<uint8_t>(n);
+  std::copy(c.begin(), c.begin() + n, v.u_.ri);
+  return v;
 }
 Variant Variant::MakeNodePath(NodePath p) {
-  return Variant(Type::kNodePath, std::move(p));
+  Variant v(Type::kNodePath, Slot::kNodePath);
+  v.u_.path = new NodePath(std::move(p));
+  return v;
 }
-Variant Variant::Rid(uint64_t id) { return Variant(Type::kRID, id); }
+Variant Variant::Rid(uint64_t id) {
+  Variant v(Type::kRID, Slot::kRid);
+  v.u_.u = id;
+  return v;
+}
 Variant Variant::MakeObject(Object o) {
-  return Variant(Type::kObject, Box<Object>(std::move(o)));
+  Variant v(Type::kObject, Slot::kObject);
+  v.u_.object = new Object(std::move(o));
+  return v;
 }
-Variant Variant::Callable() { return Variant(Type::kCallable, {}); }
+Variant Variant::Callable() { return Variant(Type::kCallable, Slot::kNone); }
 Variant Variant::MakeSignal(Signal s) {
-  return Variant(Type::kSignal, std::move(s));
+  Variant v(Type::kSignal, Slot::kSignal);
+  v.u_.signal = new Signal(std::move(s));
+  return v;
 }
-Variant Variant::MakeArray() { return Variant(Type::kArray, Box<Array>()); }
+Variant Variant::MakeArray() { return MakeArray(Array()); }
 Variant Variant::MakeArray(Array a) {
-  return Variant(Type::kArray, Box<Array>(std::move(a)));
+  Variant v(Type::kArray, Slot::kArray);
+  v.u_.array = new Array(std::move(a));
+  return v;
 }
 Variant Variant::MakeTypedArray(Array a) {
   Variant v(Type::kTypedArray, Slot::kArray);
@@ -120,38 +136,71 @@ Variant Variant::MakePackedTypedArray(Array a) {
   v.u_.array = new Array(std::move(a));
   return v;
 }
-Variant Variant::MakeDictionary() {
-  return Variant(Type::kDictionary, Box<Dictionary>());
+Variant Variant::MakeDictionary() { return MakeDictionary(Dictionary()); }
+Variant Variant::AdoptArray(std::unique_ptr<Array> a) {
+  Variant v(Type::kArray, Slot::kArray);
+  v.u_.array = a ? a.release() : new Array();
+  return v;
+}
+Variant Variant::AdoptDictionary(std::unique_ptr<Dictionary> d) {
+  Variant v(Type::kDictionary, Slot::kDict);
+  v.u_.dict = d ? d.release() : new Dictionary();
+  return v;
+}
+std::unique_ptr<Array> Variant::ReleaseArray() {
+  std::unique_ptr<Array> a(MCheck(Slot::kArray).array);
+  type_ = Type::kNil;
+  slot_ = Slot::kNone;
+  return a;
+}
+std::unique_ptr<Dictionary> Variant::ReleaseDictionary() {
+  std::unique_ptr<Dictionary> d(MCheck(Slot::kDict).dict);
+  type_ = Type::kNil;
+  slot_ = Slot::kNone;
+  return d;
 }
 Variant Variant::MakeDictionary(Dictionary d) {
-  return Variant(Type::kDictionary, Box<Dictionary>(std::move(d)));
+  Variant v(Type::kDictionary, Slot::kDict);
+  v.u_.dict = new Dictionary(std::move(d));
+  return v;
 }
-Variant Variant::PackedBytes(std::vector<uint8_t> v) {
-  return Variant(Type::kPackedByteArray, std::move(v));
-}
-Variant Variant::PackedInt32(std::vector<int32_t> v) {
-  return Variant(Type::kPackedInt32Array, std::move(v));
-}
-Variant Variant::PackedInt64(std::vector<int64_t> v) {
-  return Variant(Type::kPackedInt64Array, std::move(v));
-}
-Variant Variant::PackedFloat32(std::vector<float> v) {
-  return Variant(Type::kPackedFloat32Array, std::move(v));
-}
-Variant Variant::PackedFloat64(std::vector<double> v) {
-  return Variant(Type::kPackedFloat64Array, std::move(v));
-}
-Variant Variant::PackedStrings(std::vector<std::string> v) {
-  return Variant(Type::kPackedStringArray, std::move(v));
-}
+
+#define GDWIRE_PACKED_FACTORY(Name, T, member, slot, type) \
+  Variant Variant::Name(std::vector<T> x) {                \
+    Variant v(type, slot);                                 \
+    new (&v.u_.member) std::vector<T>(std::move(x));       \
+    return v;                                              \
+  }
+GDWIRE_PACKED_FACTORY(PackedBytes, uint8_t, bytes, Slot::kBytes,
+                      Type::kPackedByteArray)
+GDWIRE_PACKED_FACTORY(PackedInt32, int32_t, i32, Slot::kI32,
+                      Type::kPackedInt32Array)
+GDWIRE_PACKED_FACTORY(PackedInt64, int64_t, i64, Slot::kI64,
+                      Type::kPackedInt64Array)
+GDWIRE_PACKED_FACTORY(PackedFloat32, float, f32, Slot::kF32,
+                      Type::kPackedFloat32Array)
+GDWIRE_PACKED_FACTORY(PackedFloat64, double, f64, Slot::kF64,
+                      Type::kPackedFloat64Array)
+GDWIRE_PACKED_FACTORY(PackedStrings, std::string, strs, Slot::kStrings,
+                      Type::kPackedStringArray)
+GDWIRE_PACKED_FACTORY(PackedColors, float, f32, Slot::kF32,
+                      Type::kPackedColorArray)
+#undef GDWIRE_PACKED_FACTORY
+
 Variant Variant::PackedRealVectors(Type t, std::vector<double> flat) {
-  return Variant(t, std::move(flat));
+  Variant v(t, Slot::kF64);
+  new (&v.u_.f64) std::vector<double>(std::move(flat));
+  return v;
+}
+Variant Variant::PackedRealVectors32(Type t, std::vector<float> flat) {
+  Variant v(t, Slot::kF32);
+  new (&v.u_.f32) std::vector<float>(std::move(flat));
+  return v;
 }
 Variant Variant::PackedIntVectors(Type t, std::vector<int32_t> flat) {
-  return Variant(t, std::move(flat));
-}
-Variant Variant::PackedColors(std::vector<float> flat) {
-  return Variant(Type::kPackedColorArray, std::move(flat));
+  Variant v(t, Slot::kI32);
+  new (&v.u_.i32) std::vector<int32_t>(std::move(flat));
+  return v;
 }
 
 Variant Variant::Default(Type t) {

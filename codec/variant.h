@@ -255,26 +255,31 @@ class Variant {
   bool is_nil() const { return type_ == Type::kNil; }
 
   // Accessors: calling one for another type is a programming error
-  // (checked by std::get, which aborts when exceptions are off).
-  bool as_bool() const { return std::get<bool>(data_); }
-  int64_t as_int() const { return std::get<int64_t>(data_); }
-  double as_float() const { return std::get<double>(data_); }
+  // (checked: it aborts with a message).
+  bool as_bool() const { return Check(Slot::kBool).b; }
+  int64_t as_int() const { return Check(Slot::kInt).i; }
+  double as_float() const { return Check(Slot::kFloat).f; }
   // kString and kStringName.
-  const std::string& as_string() const { return std::get<std::string>(data_); }
-  const Reals& reals() const { return std::get<Reals>(data_); }
-  const Ints& ints() const { return std::get<Ints>(data_); }
-  const NodePath& node_path() const { return std::get<NodePath>(data_); }
-  uint64_t rid() const { return std::get<uint64_t>(data_); }
-  const Object& object() const;
-  Object& mutable_object();
-  const Signal& signal() const { return std::get<Signal>(data_); }
+  const std::string& as_string() const { return Check(Slot::kString).s; }
+  // Math types (Vector2 ... Projection, Color): the components in wire
+  // order, as stored (f32 or f64), read as doubles.
+  RealsView reals() const;
+  // Integer vectors and Rect2i.
+  absl::Span<const int32_t> ints() const {
+    return absl::MakeConstSpan(Check(Slot::kInts).ri, n_);
+  }
+  const NodePath& node_path() const { return *Check(Slot::kNodePath).path; }
+  uint64_t rid() const { return Check(Slot::kRid).u; }
+  const Object& object() const { return *Check(Slot::kObject).object; }
+  Object& mutable_object() { return *MCheck(Slot::kObject).object; }
+  const Signal& signal() const { return *Check(Slot::kSignal).signal; }
   // kArray, kTypedArray and kPackedTypedArray.
-  const Array& array() const;
-  Array& mutable_array();
-  const Dictionary& dictionary() const;
-  Dictionary& mutable_dictionary();
+  const Array& array() const { return *Check(Slot::kArray).array; }
+  Array& mutable_array() { return *MCheck(Slot::kArray).array; }
+  const Dictionary& dictionary() const { return *Check(Slot::kDict).dict; }
+  Dictionary& mutable_dictionary() { return *MCheck(Slot::kDict).dict; }
   const std::vector<uint8_t>& packed_bytes() const {
-    return std::get<std::vector<uint8_t>>(data_);
+    return Check(Slot::kBytes).bytes;
   }
   // kPackedInt32Array and the Pandemonium integer-vector arrays.
   const std::vector<int32_t>& packed_int32() const {
@@ -322,6 +327,16 @@ class Variant {
   }
   // Number of elements of a packed array (vectors count once).
   size_t packed_size() const;
+  // kString and kStringName, to change the text in place.
+  std::string* mutable_string() { return &MCheck(Slot::kString).s; }
+
+  // Storage recycling (codec/stream/value_reader.h, ReusingDecoder): a
+  // container's heap block taken out (the Variant is left Nil), or a
+  // Variant made around one.
+  static Variant AdoptArray(std::unique_ptr<Array> a);
+  static Variant AdoptDictionary(std::unique_ptr<Dictionary> d);
+  std::unique_ptr<Array> ReleaseArray();
+  std::unique_ptr<Dictionary> ReleaseDictionary();
 
   // Deep equality. Floats compare bit for bit, f32-stored components as
   // their exact widening (so the storage precision does not matter).

@@ -40,6 +40,65 @@ void ValueReader::Reset() {
   builder_.Clear();
 }
 
+namespace {
+
+Error OneValueError(ErrorKind kind, uint64_t offset, const char* detail) {
+  Error e;
+  e.kind = kind;
+  e.offset = offset;
+  e.path = "$";
+  e.detail = detail;
+  e.godot_error = GodotErrorCode(e.kind, false);
+  return e;
+}
+
+DecodeOptions OneValue(DecodeOptions o) {
+  o.reject_trailing_bytes = false;  // checked after the value: one only
+  return o;
+}
+
+}  // namespace
+
+ReusingDecoder::ReusingDecoder(const DecodeOptions& options)
+    : options_(options),
+      builder_(OneValue(options)),
+      parser_(&builder_, OneValue(options)) {
+  builder_.set_stop_after_value(true);
+  builder_.set_recycler(&recycler_);
+  builder_.set_abort([this](ErrorKind kind, std::string detail) {
+    parser_.Abort(kind, std::move(detail));
+  });
+}
+
+absl::Status ReusingDecoder::DecodeInto(absl::Span<const uint8_t> bytes,
+                                        Variant* out, size_t* consumed) {
+  recycler_.Take(out);
+  parser_.Reset();
+  builder_.Clear();
+  absl::Status st = parser_.Feed(bytes);
+  if (st.ok() && !parser_.stopped()) st = parser_.Finish();
+  if (!st.ok()) {
+    builder_.Clear();
+    return st;
+  }
+  if (builder_.values().empty()) {  // empty input
+    return OneValueError(ErrorKind::kTruncated, 0, "truncated header")
+        .ToStatus();
+  }
+  const uint64_t used = parser_.offset();
+  if (options_.reject_trailing_bytes && used != bytes.size()) {
+    builder_.Clear();
+    return OneValueError(ErrorKind::kTrailingBytes, used,
+                         "trailing bytes after the value")
+        .ToStatus();
+  }
+  if (consumed != nullptr) *consumed = static_cast<size_t>(used);
+  *out = std::move(builder_.values().front());
+  builder_.values().clear();
+  builder_.offsets().clear();
+  return absl::OkStatus();
+}
+
 absl::StatusOr<Variant> Decode(absl::Span<const uint8_t> bytes,
                                const DecodeOptions& options, size_t* consumed) {
   DecodeOptions opts = options;

@@ -88,6 +88,40 @@ absl::StatusOr<Variant> Decode(absl::Span<const uint8_t> bytes,
                                const DecodeOptions& options,
                                size_t* consumed = nullptr);
 
+// Decodes one value at a time into a Variant the caller keeps, reusing
+// its heap blocks: the Arrays and Dictionaries (with their room), heap
+// strings and packed arrays of the last value decoded into it are taken
+// apart and built into the next one, so a message of the same shape as
+// the last (a game's snapshots, say) decodes with no allocation once
+// warmed up. Verdicts, offsets and paths are those of Decode().
+//
+//   gdwire::stream::ReusingDecoder decoder(opts);
+//   gdwire::Variant msg;                        // kept across messages
+//   for (each message) {
+//     absl::Status st = decoder.DecodeInto(bytes, &msg);
+//     if (!st.ok()) ...;                        // msg is then Nil
+//     Handle(msg);
+//   }
+//
+// NodePaths, Signals and Objects are rebuilt (allocated) every time.
+class ReusingDecoder {
+ public:
+  explicit ReusingDecoder(const DecodeOptions& options);
+  ReusingDecoder(const ReusingDecoder&) = delete;
+  ReusingDecoder& operator=(const ReusingDecoder&) = delete;
+
+  // The first value of `bytes` into *out (trailing bytes ignored unless
+  // options.reject_trailing_bytes); `*consumed` gets its length.
+  absl::Status DecodeInto(absl::Span<const uint8_t> bytes, Variant* out,
+                          size_t* consumed = nullptr);
+
+ private:
+  DecodeOptions options_;
+  internal::Recycler recycler_;
+  VariantBuilder builder_;
+  Parser<VariantBuilder> parser_;
+};
+
 }  // namespace stream
 }  // namespace gdwire
 

@@ -73,6 +73,11 @@ bool VariantBuilder::String(const StringPart& s) {
     return true;
   }
   std::string t;
+  // A heap string from the pool, for text longer than std::string holds
+  // inline (the pool keeps only those: a value's strings come back in the
+  // order they went in).
+  const size_t len = (s.first() ? 0 : text_.size()) + s.text.size();
+  if (recycler_ != nullptr && len > 15) t = recycler_->NewString();
   if (s.flags & kNotCanonical) {
     text_.append(s.text.begin(), s.text.end());
     internal::AppendCanonical(text_, &t);
@@ -80,7 +85,11 @@ bool VariantBuilder::String(const StringPart& s) {
     t.assign(s.text.begin(), s.text.end());
   } else {
     text_.append(s.text.begin(), s.text.end());
-    t = std::move(text_);
+    if (recycler_ != nullptr) {
+      t.assign(text_);  // text_ keeps its room for the next split string
+    } else {
+      t = std::move(text_);
+    }
   }
   text_.clear();
   switch (s.role) {
@@ -156,7 +165,9 @@ bool VariantBuilder::Begin(const BeginEvent& b) {
   switch (b.type) {
     case Type::kArray: {
       Node& n = Push(Type::kArray);
-      n.value = Variant::MakeArray();
+      n.value = recycler_ != nullptr
+                    ? Variant::AdoptArray(recycler_->NewArray())
+                    : Variant::MakeArray();
       n.array = &n.value.mutable_array();
       if (b.element.kind != ContainerDesc::kNone) {
         n.array->element_type = TypeOf(b.element, desc_names_[0]);
@@ -184,7 +195,9 @@ bool VariantBuilder::Begin(const BeginEvent& b) {
     }
     case Type::kDictionary: {
       Node& n = Push(Type::kDictionary);
-      n.value = Variant::MakeDictionary();
+      n.value = recycler_ != nullptr
+                    ? Variant::AdoptDictionary(recycler_->NewDictionary())
+                    : Variant::MakeDictionary();
       n.dict = &n.value.mutable_dictionary();
       if (b.key.kind != ContainerDesc::kNone) {
         n.dict->key_type = TypeOf(b.key, desc_names_[0]);
@@ -220,7 +233,44 @@ bool VariantBuilder::Begin(const BeginEvent& b) {
       f32_.clear();
       f64_.clear();
       strings_.clear();
+      if (recycler_ != nullptr) TakePackedStorage(b);
       return true;
+  }
+}
+
+// The pooled vector the packed array will be moved out in (the ones of
+// the last value of this shape, with their room).
+void VariantBuilder::TakePackedStorage(const BeginEvent& b) {
+  switch (b.type) {
+    case Type::kPackedByteArray:
+      bytes_ = recycler_->NewBytes();
+      return;
+    case Type::kPackedInt32Array:
+    case Type::kPackedVector2iArray:
+    case Type::kPackedVector3iArray:
+    case Type::kPackedVector4iArray:
+      i32_ = recycler_->NewI32();
+      return;
+    case Type::kPackedInt64Array:
+      i64_ = recycler_->NewI64();
+      return;
+    case Type::kPackedFloat32Array:
+    case Type::kPackedColorArray:
+      f32_ = recycler_->NewF32();
+      return;
+    case Type::kPackedFloat64Array:
+      f64_ = recycler_->NewF64();
+      return;
+    case Type::kPackedStringArray:
+      strings_ = recycler_->NewStrings();
+      return;
+    default:  // real vectors: f64 only when real_is_double keeps 64 bits
+      if (b.wide && opts_.real_is_double) {
+        f64_ = recycler_->NewF64();
+      } else {
+        f32_ = recycler_->NewF32();
+      }
+      return;
   }
 }
 

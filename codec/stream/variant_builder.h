@@ -28,6 +28,7 @@
 #include "codec/error.h"
 #include "codec/options.h"
 #include "codec/stream/events.h"
+#include "codec/stream/internal/recycler.h"
 #include "codec/variant.h"
 
 namespace gdwire {
@@ -65,6 +66,8 @@ class VariantBuilder {
   }
   // Drops everything, including a value half built.
   void Clear();
+  // Builds from the blocks of `recycler` (not owned; null: allocate).
+  void set_recycler(internal::Recycler* recycler) { recycler_ = recycler; }
 
  private:
   // An open Array, Dictionary or Object. Nodes are reused from value to
@@ -85,10 +88,12 @@ class VariantBuilder {
   bool Charge(uint64_t bytes);
   ContainerType TypeOf(const ContainerDesc& d, const std::string& name) const;
   Variant FinishPacked();
+  void TakePackedStorage(const BeginEvent& b);
 
   DecodeOptions opts_;
   std::vector<Node> stack_;
   size_t depth_ = 0;
+  internal::Recycler* recycler_ = nullptr;
   bool budgeted_ = false;  // an absolute budget applies
   std::vector<Variant> values_;
   std::vector<uint64_t> offsets_;
