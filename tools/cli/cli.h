@@ -83,6 +83,16 @@ absl::Status KeepOneValue(const Common& common, std::string* input);
 // Reads FILE, or standard input for "-".
 absl::Status ReadInput(const std::string& path, std::string* out);
 
+// --threads=N (1..1024; absent: 0, every core).
+absl::Status ParseThreads(const Args& args, int* threads);
+// True when decode/validate run on several threads: more than one thread,
+// a file (not standard input) in stream or packet-stream framing.
+bool UseThreads(const Common& common, int threads);
+// The multi-threaded decode and validate (tools/cli/parallel.cc).
+int DecodeParallel(const Common& common, const std::string& format,
+                   int threads);
+int ValidateParallel(const Common& common, int threads);
+
 int Decode(int argc, char** argv);
 int Recode(int argc, char** argv);
 int Validate(int argc, char** argv);

@@ -57,6 +57,10 @@ constexpr char kHelp[] =
     "                           after a value inside its frame are an error\n"
     "                           (Godot ignores them)\n"
     "  --chunk=N                feed the parser N bytes at a time (testing)\n"
+    "  --threads=N              a FILE in stream or packet-stream framing is\n"
+    "                           cut at frame boundaries and decoded on N\n"
+    "                           threads, printed in order (default: every\n"
+    "                           core; 1: one thread, parsed as it is read)\n"
     "\n"
     "Exit status: 0 ok, 1 bad input (error on stderr), 2 usage.\n";
 
@@ -103,10 +107,11 @@ class Pieces {
 int Decode(int argc, char** argv) {
   Args args;
   Common common;
-  absl::Status st = ParseArgs(argc, argv,
-                              {"dialect", "format", "framing", "big-endian",
-                               "allow-objects", "strict", "chunk", "help"},
-                              &args);
+  absl::Status st =
+      ParseArgs(argc, argv,
+                {"dialect", "format", "framing", "big-endian", "allow-objects",
+                 "strict", "chunk", "threads", "help"},
+                &args);
   if (st.ok() && args.Has("help")) {
     std::fputs(kHelp, stdout);
     return kExitOk;
@@ -121,10 +126,15 @@ int Decode(int argc, char** argv) {
       (!absl::SimpleAtoi(args.Get("chunk", ""), &chunk) || chunk == 0)) {
     st = absl::InvalidArgumentError("--chunk must be a positive number");
   }
+  int threads = 0;
+  if (st.ok()) st = ParseThreads(args, &threads);
   if (!st.ok()) {
     std::fprintf(stderr, "gdwire decode: %s\n\n%s",
                  std::string(st.message()).c_str(), kHelp);
     return kExitUsage;
+  }
+  if (UseThreads(common, threads)) {
+    return DecodeParallel(common, format, threads);
   }
   // One value (bytes_to_var): the whole input is read and judged first;
   // the value's own bytes then go through the push parser like a stream.

@@ -44,11 +44,14 @@ int Validate(int argc, char** argv) {
     return kExitOk;
   }
   if (st.ok()) st = ParseCommon(args, &common);
+  int threads = 0;
+  if (st.ok()) st = ParseThreads(args, &threads);
   if (!st.ok()) {
     std::fprintf(stderr, "gdwire validate: %s\n\n%s",
                  std::string(st.message()).c_str(), kHelp);
     return kExitUsage;
   }
+  if (UseThreads(common, threads)) return ValidateParallel(common, threads);
   std::string input;
   if (st = ReadInput(common.input, &input); st.ok() && common.one_value) {
     st = KeepOneValue(common, &input);  // bytes_to_var's verdict
