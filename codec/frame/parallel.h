@@ -50,7 +50,7 @@ struct ParallelOptions {
   // Input taken per round: each round's slices are decoded in parallel and
   // handed over before the next starts. A frame larger than this is a
   // round of its own.
-  size_t batch_bytes = size_t{64} << 20;
+  size_t batch_bytes = size_t{8} << 20;
 };
 
 // The number of threads `options` asks for (0 resolved).
