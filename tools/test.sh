@@ -27,7 +27,10 @@
 # shared 2-core machine, 2026-11-23, 30 s per fuzz target (load ~5):
 # default 170 s, asan 527 s, fuzz 397 s, 18m16s in all (under load 3-9
 # with 45 s per target: 598 + 844 + 352 s, 29m56s). The engines (~2.5 min fresh), cmake (~3.5 min) and
-# consumer (~1 min) stages add about 7 minutes.
+# consumer (~1 min) stages add about 7 minutes; bench 4-5.5 (from a fresh
+# clone under load 6-8: 248 s = builds 95 s + the parent's 12 s from the
+# shared disk cache + 8 rounds 139 s; with a parser change, 312 s = 85 +
+# 40 + 186 s).
 #
 # Usage: tools/test.sh [extra bazel flags, given to every stage]
 # Environment: STAGES="default asan fuzz cmake consumer bench" (a subset),
