@@ -43,6 +43,9 @@ tools/install_deps.sh || exit 1
 if [[ " ${STAGES:-default} " == *" default "* ]]; then
   tools/godot/install_godot3.sh || echo "Godot 3 install failed" >&2
   tools/godot/install_godot4.sh || echo "Godot 4 install failed" >&2
+  # Pandemonium 5.3 from ../shared/engines/pandemonium when it is there (CI);
+  # without it //tests/interop:interop_pandemonium_test says SKIPPED.
+  tools/pandemonium/install_pandemonium.sh || echo "Pandemonium install failed" >&2
 fi
 
 STAGES="${STAGES:-default asan fuzz cmake consumer bench}"
