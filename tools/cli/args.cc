@@ -8,6 +8,7 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
+#include "codec/reference/decoder.h"
 #include "codec/stream/value_reader.h"
 #include "tools/cli/cli.h"
 
@@ -57,6 +58,7 @@ absl::Status ParseCommon(const Args& args, Common* out) {
   }
   out->decode.allow_objects = args.Has("allow-objects");
   out->decode.reject_trailing_bytes = args.Has("strict");
+  out->decode.pandemonium_engine_defects = args.Has("engine-defects");
   out->frame.big_endian = args.Has("big-endian");
   if (args.positional.size() > 1) {
     return absl::InvalidArgumentError("at most one input file");
@@ -80,20 +82,25 @@ bool ParseCliFraming(const std::string& name, Framing* framing,
   return ParseFraming(name, framing);
 }
 
-absl::Status KeepOneValue(const Common& common, std::string* input) {
+absl::Status KeepOneValue(const Common& common, std::string* input,
+                          Variant* value) {
   size_t used = 0;
   // The push parser's verdicts (the reference decoder's): an empty or cut
   // input is kTruncated, bytes after the value are ignored unless --strict.
-  absl::StatusOr<Variant> v = stream::Decode(
-      absl::MakeConstSpan(reinterpret_cast<const uint8_t*>(input->data()),
-                          input->size()),
-      common.decode, &used);
+  const auto bytes = absl::MakeConstSpan(
+      reinterpret_cast<const uint8_t*>(input->data()), input->size());
+  // The engine's own misreads exist in the reference decoder only.
+  absl::StatusOr<Variant> v =
+      common.decode.pandemonium_engine_defects
+          ? reference::Decode(bytes, common.decode, &used)
+          : stream::Decode(bytes, common.decode, &used);
   if (!v.ok()) {
     std::string msg(v.status().message());
     if (!msg.empty() && msg[0] == '$') msg = absl::StrCat("#0", msg);
     return absl::Status(v.status().code(), msg);
   }
   input->resize(used);
+  if (value != nullptr) *value = *std::move(v);
   return absl::OkStatus();
 }
 

@@ -32,6 +32,7 @@
 #include "codec/frame/frame.h"
 #include "codec/frame/framing.h"
 #include "codec/options.h"
+#include "codec/variant.h"
 
 namespace gdwire {
 namespace cli {
@@ -77,8 +78,12 @@ bool ParseCliFraming(const std::string& name, Framing* framing,
 
 // For common.one_value: cuts *input to its one value (the bytes after it
 // are dropped), or fails as bytes_to_var does (empty, cut or bad input; with
-// --strict, bytes after the value). The error names the value "#0".
-absl::Status KeepOneValue(const Common& common, std::string* input);
+// --strict, bytes after the value). The error names the value "#0". The
+// value goes to *value when given. With --engine-defects (Pandemonium) the
+// value is read as the engine's own decoder reads it, whose byte count can
+// be short of the value's: use *value then, not the cut input.
+absl::Status KeepOneValue(const Common& common, std::string* input,
+                          Variant* value = nullptr);
 
 // Reads FILE, or standard input for "-".
 absl::Status ReadInput(const std::string& path, std::string* out);

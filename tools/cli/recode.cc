@@ -29,6 +29,10 @@ constexpr char kHelp[] =
     "                    after it are dropped), raw (values back to back),\n"
     "                    stream, packet-stream (see gdwire decode --help)\n"
     "  --strict          bytes after a value (in its frame) are an error\n"
+    "  --engine-defects  pandemonium, pandemonium4: read the input as the\n"
+    "                    engine's own bytes2var does, its decoder's defects\n"
+    "                    included (docs/FORMAT.md, Pandemonium); by default\n"
+    "                    they are read as the engine's encoder meant them\n"
     "  --to-dialect      dialect to write (default: the input's)\n"
     "  --to-framing      framing to write (default: the input's)\n"
     "  --full-objects    write Objects in full (default with --allow-objects)\n"
@@ -41,11 +45,12 @@ constexpr char kHelp[] =
 int Recode(int argc, char** argv) {
   Args args;
   Common common;
-  absl::Status st = ParseArgs(
-      argc, argv,
-      {"dialect", "to-dialect", "framing", "to-framing", "big-endian",
-       "allow-objects", "full-objects", "real-double", "strict", "help"},
-      &args);
+  absl::Status st =
+      ParseArgs(argc, argv,
+                {"dialect", "to-dialect", "framing", "to-framing", "big-endian",
+                 "allow-objects", "full-objects", "real-double", "strict",
+                 "engine-defects", "help"},
+                &args);
   if (st.ok() && args.Has("help")) {
     std::fputs(kHelp, stdout);
     return kExitOk;
@@ -72,8 +77,9 @@ int Recode(int argc, char** argv) {
   eopts.full_objects = args.Has("full-objects") || common.decode.allow_objects;
   eopts.real_is_double = args.Has("real-double");
   std::string input;
+  Variant one;  // --framing=value: the value, as bytes_to_var reads it
   if (st = ReadInput(common.input, &input); st.ok() && common.one_value) {
-    st = KeepOneValue(common, &input);  // bytes_to_var's verdict
+    st = KeepOneValue(common, &input, &one);
   }
   if (!st.ok()) {
     std::fprintf(stderr, "gdwire recode: %s\n",
@@ -82,20 +88,26 @@ int Recode(int argc, char** argv) {
   }
   std::string out, payload;
   size_t index = 0;
-  st = DecodeFramedEach(
-      absl::MakeConstSpan(reinterpret_cast<const uint8_t*>(input.data()),
-                          input.size()),
-      common.frame, common.decode, [&](Variant v, uint64_t) {
-        payload.clear();
-        Error e = encode::EncodeTo(v, eopts, &payload);
-        if (!e.ok()) {
-          e.path = absl::StrCat("#", index, e.path);
-          return e.ToStatus();
-        }
-        ++index;
-        AppendFrame(payload, out_frame, &out);
-        return absl::OkStatus();
-      });
+  auto write = [&](const Variant& v) {
+    payload.clear();
+    Error e = encode::EncodeTo(v, eopts, &payload);
+    if (!e.ok()) {
+      e.path = absl::StrCat("#", index, e.path);
+      return e.ToStatus();
+    }
+    ++index;
+    AppendFrame(payload, out_frame, &out);
+    return absl::OkStatus();
+  };
+  if (common.one_value) {
+    st = write(one);
+  } else {
+    st = DecodeFramedEach(
+        absl::MakeConstSpan(reinterpret_cast<const uint8_t*>(input.data()),
+                            input.size()),
+        common.frame, common.decode,
+        [&](Variant v, uint64_t) { return write(v); });
+  }
   if (!st.ok()) {
     std::fprintf(stderr, "gdwire recode: %s\n",
                  std::string(st.message()).c_str());
