@@ -54,6 +54,7 @@
 #include <utility>
 #include <vector>
 
+#include "absl/base/attributes.h"
 #include "absl/status/status.h"
 #include "absl/strings/cord.h"
 #include "absl/strings/string_view.h"
@@ -166,7 +167,7 @@ class Parser {
   };
 
   bool Run();
-  const uint8_t* Take(size_t n);
+  ABSL_ATTRIBUTE_ALWAYS_INLINE inline const uint8_t* Take(size_t n);
   size_t Avail() const {
     const size_t a = static_cast<size_t>(end_ - p_);
     return framed() && in_frame_ && frame_left_ < a
@@ -186,12 +187,13 @@ class Parser {
     return ending_ || (framed() && in_frame_ && frame_left_ == 0);
   }
 
-  bool Header(const uint8_t* q);
-  bool FixedPayload(const uint8_t* q);
+  ABSL_ATTRIBUTE_ALWAYS_INLINE inline bool Header(const uint8_t* q);
+  ABSL_ATTRIBUTE_ALWAYS_INLINE inline bool FixedPayload(const uint8_t* q);
   bool StartString(StringRole role);
-  bool StringDone();
+  ABSL_ATTRIBUTE_ALWAYS_INLINE inline bool StringDone();
   bool EmitText(const uint8_t* p, size_t k);
-  bool EmitPart(absl::string_view text, uint8_t flags);
+  ABSL_ATTRIBUTE_ALWAYS_INLINE inline bool EmitPart(absl::string_view text,
+                                                    uint8_t flags);
   bool NodePathRest(const uint8_t* p);
   bool PackedCount(const uint8_t* p);
   bool PackedData();
@@ -202,7 +204,7 @@ class Parser {
   // for Object elements, the class name's StringName header
   // (internal/pandemonium_desc.h).
   bool PandemoniumDescId(const uint8_t* q);
-  bool ValueComplete();
+  ABSL_ATTRIBUTE_ALWAYS_INLINE inline bool ValueComplete();
   bool EndContainer();
   bool FrameDone();
 
