@@ -54,8 +54,8 @@ if [ "$engine" = pandemonium ]; then
   # checkout without it skips this test, and says so.
   if ! [[ "$version" =~ ^5\.[0-9] ]]; then
     echo "SKIPPED: Pandemonium 5 is not installed (tools/pandemonium/install_pandemonium.sh" \
-      "installs it from ../shared/engines/pandemonium when that is there): the live" \
-      "Pandemonium interop test did not run"
+      "installs it from a Pandemonium 5.3 distribution folder, PANDEMONIUM_DIST):" \
+      "the live Pandemonium interop test did not run"
     exit 0
   fi
 elif ! [[ "$version" =~ ^${engine#godot}\.[0-9] ]]; then
