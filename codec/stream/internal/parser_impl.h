@@ -195,6 +195,7 @@ bool Parser<H>::Run() {
         return Fail(ErrorKind::kTrailingBytes, Pos(),
                     "trailing bytes after the value");
       case kValueStart: {
+      value_start:  // straight from a value that completed in this piece
         if (stack_.empty()) {
           if (!framed() && Avail() == 0) return true;  // a boundary
           value_begin_ = Pos();
@@ -218,6 +219,9 @@ bool Parser<H>::Run() {
         const uint8_t* q = Take(4);
         if (q == nullptr) return Ending() ? Truncated() : true;
         if (!Header(q)) return false;
+        // The common case: a whole scalar or string, the next value next
+        // (no round trip through the state switch).
+        if (state_ == kValueStart) goto value_start;
         break;
       }
       case kFixed: {
@@ -417,12 +421,35 @@ bool Parser<H>::Header(const uint8_t* q) {
       if (!h_->Begin(b)) return Stop();
       return StartString(StringRole::kSignalName);
     case Type::kArray:
-    case Type::kDictionary:
+    case Type::kDictionary: {
       stack_.emplace_back();
-      stack_.back().type = type_;
-      stack_.back().header = header_;
-      state_ = opts_.dialect == Dialect::kGodot4 ? kDescNext : kCount;
+      Frame& f = stack_.back();
+      f.type = type_;
+      f.header = header_;
+      state_ = kCount;
+      if (opts_.dialect == Dialect::kGodot4) {
+        // Untyped (every descriptor kind 0, the common case): no
+        // descriptor states to go through.
+        const uint32_t kinds =
+            type_ == Type::kArray
+                ? (header_ >> wire::kArrayKindShift) & wire::kKindMask
+                : ((header_ >> wire::kDictKeyKindShift) & wire::kKindMask) |
+                      ((header_ >> wire::kDictValueKindShift) &
+                       wire::kKindMask);
+        if (kinds == 0) {
+          f.desc_stage = type_ == Type::kArray ? 1 : 2;
+        } else {
+          state_ = kDescNext;
+        }
+      }
+      if (state_ == kCount && carry_len_ == 0 && Avail() >= 4) {
+        field_start_ = Pos();  // as Take(4) would
+        const uint8_t* q = p_;
+        Advance(4);
+        return Count(q);
+      }
       return true;
+    }
     case Type::kTypedArray:  // Pandemonium 5: element type word(s) first
     case Type::kPackedTypedArray:
       stack_.emplace_back();
