@@ -208,7 +208,8 @@ def main():
                 stripped = without_boms(data, table)
                 reenc = stripped.hex()
                 masks = ",".join("%d-%d" % r for r in nodepath_padding(stripped, table)) or "-"
-            elif reenc is None and c.get("engine_reencoded_hex"):
+            elif reenc is None and (c.get("engine_reencoded_hex") or
+                                    "undefined_byte_ranges" not in c):
                 # Compared with the file: its NodePath padding is don't-care.
                 data = open(os.path.join(os.path.dirname(manifest), "bin", f), "rb").read()
                 table = P5 if dialect == "pandemonium" else P4
@@ -219,6 +220,12 @@ def main():
             # What the engine itself read back (kind "engine"): checked with
             # the reference codec emulating the engine's defects.
             emasks = ",".join("%d-%d" % (a, b) for a, b in c.get("undefined_byte_ranges", [])) or "-"
+            if "undefined_byte_ranges" not in c and not c.get("engine_decode_failed"):
+                # The NodePath padding of what the comparison is against.
+                against = (bytes.fromhex(c["engine_reencoded_hex"]) if c.get("engine_reencoded_hex")
+                           else open(os.path.join(os.path.dirname(manifest), "bin", f), "rb").read())
+                table = P5 if dialect == "pandemonium" else P4
+                emasks = ",".join("%d-%d" % r for r in nodepath_padding(against, table)) or "-"
             rows.append(["engine", c["name"], dialect, "1" if c.get("full_objects") else "0",
                          "file:bin/" + f,
                          "reject" if c.get("engine_decode_failed") else "accept",

@@ -134,6 +134,15 @@ INSTANTIATE_TEST_SUITE_P(
 INSTANTIATE_TEST_SUITE_P(
     Pandemonium4, CorpusTest,
     ::testing::ValuesIn(testing::LoadCorpus("pandemonium4")), CaseName);
+// Typed arrays of every element type, nested, with full objects
+// (tools/corpus/gen_pandemonium_typed.gd).
+INSTANTIATE_TEST_SUITE_P(
+    PandemoniumTyped, CorpusTest,
+    ::testing::ValuesIn(testing::LoadCorpus("pandemonium_typed")), CaseName);
+INSTANTIATE_TEST_SUITE_P(
+    PandemoniumTypedEngineReadBack, CorpusTest,
+    ::testing::ValuesIn(testing::LoadCorpus("pandemonium_typed", "engine")),
+    CaseName);
 INSTANTIATE_TEST_SUITE_P(PandemoniumEngineReadBack, CorpusTest,
                          ::testing::ValuesIn(testing::LoadCorpus("pandemonium",
                                                                  "engine")),

@@ -79,7 +79,8 @@ bool NeedsClassDb(const CorpusCase& c) {
 
 std::vector<CorpusCase> WithText() {
   std::vector<CorpusCase> out;
-  for (const char* dir : {"godot4", "godot3", "pandemonium", "pandemonium4"}) {
+  for (const char* dir : {"godot4", "godot3", "pandemonium", "pandemonium4",
+                          "pandemonium_typed"}) {
     for (auto& c : testing::LoadCorpus(dir)) {
       if (c.expect_accept && c.has_text && !NeedsClassDb(c)) out.push_back(c);
     }

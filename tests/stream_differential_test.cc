@@ -140,6 +140,9 @@ INSTANTIATE_TEST_SUITE_P(Pandemonium, StreamCorpusTest,
 INSTANTIATE_TEST_SUITE_P(Pandemonium4, StreamCorpusTest,
                          ::testing::ValuesIn(DecodableCases("pandemonium4")),
                          CaseName);
+INSTANTIATE_TEST_SUITE_P(
+    PandemoniumTyped, StreamCorpusTest,
+    ::testing::ValuesIn(DecodableCases("pandemonium_typed")), CaseName);
 
 struct Config {
   Dialect dialect;

@@ -98,7 +98,8 @@ absl::Span<const uint8_t> Bytes(const std::string& s) {
 
 TEST(FastEncoderTest, CorpusValuesEncodeAsTheReference) {
   size_t values = 0, accepted = 0;
-  for (const char* dir : {"godot3", "godot4", "pandemonium", "pandemonium4"}) {
+  for (const char* dir : {"godot3", "godot4", "pandemonium", "pandemonium4",
+                          "pandemonium_typed"}) {
     const std::vector<testing::CorpusCase> cases = testing::LoadCorpus(dir);
     ASSERT_FALSE(cases.empty()) << dir;
     for (const testing::CorpusCase& c : cases) {

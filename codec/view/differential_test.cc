@@ -217,6 +217,10 @@ INSTANTIATE_TEST_SUITE_P(
 INSTANTIATE_TEST_SUITE_P(
     Pandemonium4, CorpusTest,
     ::testing::ValuesIn(gdwire::testing::LoadCorpus("pandemonium4")), CaseName);
+INSTANTIATE_TEST_SUITE_P(
+    PandemoniumTyped, CorpusTest,
+    ::testing::ValuesIn(gdwire::testing::LoadCorpus("pandemonium_typed")),
+    CaseName);
 
 TEST(CorpusTest, BothCorporaLoaded) {
   EXPECT_GT(gdwire::testing::LoadCorpus("godot4").size(), 100u);
