@@ -1,9 +1,9 @@
 // Copyright 2026 The gdwire Authors.
 //
 // Fuzzes the reference encoder on every value the decoder can produce.
-// Mode byte: dialect = mode % 3, bit 2 allow objects (and full objects on
-// encode), bit 3 real_is_double (decode and encode), bits 4-5 a second
-// dialect to encode into (3: the same).
+// Mode byte: dialect = DialectFromMode(mode), bit 2 allow objects (and full
+// objects on encode), bit 3 real_is_double (decode and encode), bits 4-5 a
+// second dialect to encode into (3: the same).
 //
 // Checks: decode -> encode -> decode gives the same value (for values the
 // engine itself round-trips, fuzz::Stable); a second encode gives the same

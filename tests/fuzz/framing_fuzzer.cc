@@ -2,7 +2,7 @@
 //
 // Fuzzes the framings over complete buffers (codec/frame/frame.h): every
 // framing, both endiannesses, trailing bytes allowed or not, a small frame
-// limit. Mode byte: dialect = mode % 3, bit 2 allow objects, bit 3
+// limit. Mode byte: dialect = DialectFromMode(mode), bit 2 allow objects, bit 3
 // reject_trailing_bytes, bits 4-5 framing (none, stream, packet-stream;
 // 3 = stream), bit 6 big-endian, bit 7 max_frame_bytes = 64.
 //

@@ -1,8 +1,8 @@
 // Copyright 2026 The gdwire Authors.
 //
 // tests/fuzz/fuzz_util.h: what the fuzz targets share: the mode byte that
-// starts every input (dialect = mode % 3, bit 2 = allow objects), the
-// options it selects, and the checks every target makes.
+// starts every input (dialect = DialectFromMode(mode), bit 2 = allow objects),
+// the options it selects, and the checks every target makes.
 
 #ifndef GDWIRE_TESTS_FUZZ_FUZZ_UTIL_H_
 #define GDWIRE_TESTS_FUZZ_FUZZ_UTIL_H_
@@ -31,9 +31,17 @@ inline void Check(bool ok, const char* what, const std::string& detail = "") {
   if (!ok) Fail(what, detail);
 }
 
+// The dialect of a mode byte: mode % 3 (godot3, godot4, pandemonium), and
+// pandemonium4 for the pandemonium ones with bit 0 set.
+inline Dialect DialectFromMode(uint8_t mode) {
+  const int d = mode % 3;
+  if (d == 2 && (mode & 1) != 0) return Dialect::kPandemonium4;
+  return static_cast<Dialect>(d);
+}
+
 inline DecodeOptions OptionsFromMode(uint8_t mode) {
   DecodeOptions d;
-  d.dialect = static_cast<Dialect>(mode % 3);
+  d.dialect = DialectFromMode(mode);
   d.allow_objects = (mode & 4) != 0;
   d.max_depth = 200;
   return d;
@@ -55,10 +63,21 @@ inline void CheckError(const Error& e, uint64_t limit) {
 }
 
 // True when the engine itself gives back the same value after an encode
-// and decode: strings that start with a BOM lose it, and a null Object
-// encodes as NIL.
+// and decode: strings that start with a BOM lose it, a null Object encodes
+// as NIL, and a Pandemonium Object-typed array written without full objects
+// loses its class name.
 inline bool Stable(const Variant& v) {
   switch (v.type()) {
+    case Type::kTypedArray:
+    case Type::kPackedTypedArray:
+      if (v.array().element_type.kind == ContainerType::Kind::kClassName &&
+          v.array().element_type.name != "EncodedObjectAsID") {
+        return false;
+      }
+      for (const auto& e : v.array().items) {
+        if (!Stable(e)) return false;
+      }
+      return true;
     case Type::kString:
     case Type::kStringName:
       return v.as_string().rfind("\xEF\xBB\xBF", 0) != 0;

@@ -1,9 +1,9 @@
 // Copyright 2026 The gdwire Authors.
 //
 // Fuzzes the JSON form (codec/text/json.h). Mode byte bit 3 clear: the rest
-// is binary (dialect = mode % 3, bit 2 allow objects): whatever decodes
-// must survive ToJson -> FromJson unchanged (the form is lossless). Bit 3
-// set: the rest is JSON text: FromJson must not crash, and whatever it
+// is binary (dialect = DialectFromMode(mode), bit 2 allow objects): whatever
+// decodes must survive ToJson -> FromJson unchanged (the form is lossless). Bit
+// 3 set: the rest is JSON text: FromJson must not crash, and whatever it
 // accepts must be stable: ToJson -> FromJson gives the same value and
 // ToJson then gives the same text.
 

@@ -6,7 +6,8 @@ FILE... are the corpus files (//tests:corpus_data): the *_cases.tsv case
 lists and the corpus directories' files (bin/, framing/).
 
 Every seed is one mode byte followed by the input. The mode byte's low bits
-are shared by all targets: dialect = mode % 3 (0 godot3, 1 godot4), bit 2 =
+are shared by all targets: dialect = mode % 3 (0 godot3, 1 godot4, 2
+pandemonium; pandemonium4 when also bit 0: fuzz_util.h), bit 2 =
 allow objects. The framing and stream targets also use bits 3-7 (see
 framing_fuzzer.cc, stream_fuzzer.cc); their seeds are the corpus values
 framed in each framing and the engines' own framed streams (the stream
@@ -22,13 +23,16 @@ MAX = 4096
 def cases(files):
     """Yields (dialect, full_objects, bytes) for every value and decode case."""
     for tsv in [f for f in files if f.endswith("_cases.tsv")]:
-        dialect = os.path.basename(tsv).split("_")[0]
+        dialect = os.path.basename(tsv)[:-len("_cases.tsv")]
         corpus = None
         for f in files:
             if f.endswith(os.path.join("corpus", dialect, "manifest.json")):
                 corpus = os.path.dirname(f)
         for line in open(tsv):
             f = line.rstrip("\n").split("\t")
+            dialect_name = f[2]
+            if f[0] == "engine":
+                continue  # the value cases' bytes again
             if f[4].startswith("hex:"):
                 data = binascii.unhexlify(f[4][4:])
             elif f[4].startswith("file:") and corpus:
@@ -38,7 +42,27 @@ def cases(files):
                 data = open(path, "rb").read()
             else:
                 continue  # recipes (deep nesting): the fuzzers find those shapes
-            yield dialect, f[3] == "1", data
+            yield dialect_name, f[3] == "1", data
+
+
+DIALECTS = {"godot3": 0, "godot4": 1, "pandemonium": 2, "pandemonium4": 3}
+
+
+def dialect_of_mode(m):
+    """fuzz_util.h's DialectFromMode (3 = pandemonium4)."""
+    d = m % 3
+    return 3 if d == 2 and m & 1 else d
+
+
+def with_dialect(mode, dialect):
+    """`mode` (its dialect bits 0-1 clear) with bits 0, 1 and 7 chosen so
+    that its dialect is `dialect`; the other bits are kept."""
+    want = DIALECTS.get(dialect, 1)
+    for extra in (0, 1, 2, 3, 128, 129, 130, 131):
+        m = (mode & 0x7C) | extra
+        if dialect_of_mode(m) == want:
+            return m
+    return mode
 
 
 def frame(payload, framing, big_endian=False):
@@ -56,10 +80,10 @@ def main():
     all_cases = list(cases(files))
     if target in ("framing_fuzzer", "stream_fuzzer"):
         for i, (dialect, objects, data) in enumerate(all_cases):
-            d = 0 if dialect == "godot3" else 1
             framing = i % 3
             be = framing == 1 and i % 2 == 1
-            mode = d | (4 if objects else 0) | (framing << 4) | (64 if be else 0)
+            mode = with_dialect((4 if objects else 0) | (framing << 4) | (64 if be else 0),
+                                dialect)
             # The value and the next case's value of the same dialect, framed.
             nxt = next((c for c in all_cases[i + 1:i + 4] if c[0] == dialect), None)
             body = frame(data, framing, be)
@@ -76,7 +100,7 @@ def main():
                 seeds.append(bytes([mode]) + open(f, "rb").read()[:MAX])
     else:
         for dialect, objects, data in all_cases:
-            mode = (0 if dialect == "godot3" else 1) | (4 if objects else 0)
+            mode = with_dialect(4 if objects else 0, dialect)
             seeds.append(bytes([mode]) + data[:MAX])
     if target == "stream_fuzzer":
         # A second byte seeds the piece sizes; the framing fuzzer's bits 3

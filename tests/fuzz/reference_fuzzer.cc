@@ -51,7 +51,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size < 1) return 0;
   const uint8_t mode = data[0];
   gdwire::DecodeOptions d;
-  d.dialect = static_cast<gdwire::Dialect>(mode % 3);
+  d.dialect = gdwire::fuzz::DialectFromMode(mode);
   d.allow_objects = (mode & 4) != 0;
   d.max_depth = 200;
   gdwire::Variant v;

@@ -2,7 +2,7 @@
 //
 // Fuzzes the push parser (codec/stream) fed in fuzz-chosen pieces against
 // the reference decoder on the whole buffer. Input: mode byte (dialect =
-// mode % 3, bit 2 allow objects, bits 4-5 framing: none, stream,
+// DialectFromMode(mode), bit 2 allow objects, bits 4-5 framing: none, stream,
 // packet-stream, 3 = stream, bit 6 big-endian), one byte that seeds the
 // piece sizes, then the stream.
 //

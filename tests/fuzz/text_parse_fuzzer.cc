@@ -1,7 +1,8 @@
 // Copyright 2026 The gdwire Authors.
 //
 // Fuzzes the text parser (codec/text/parse.h). Mode byte: dialect =
-// mode % 3, bit 3 real_is_double, bit 4 writer_escapes; the rest is text.
+// DialectFromMode(mode), bit 3 real_is_double, bit 4 writer_escapes; the rest
+// is text.
 //
 // Checks: no crash / UB / stack overflow (deep text); error offsets inside
 // the text; whatever parses prints (ToText) as text that parses again, and
@@ -82,7 +83,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size < 1) return 0;
   const uint8_t mode = data[0];
   gdwire::text::ParseOptions o;
-  o.dialect = static_cast<gdwire::Dialect>(mode % 3);
+  o.dialect = gdwire::fuzz::DialectFromMode(mode);
   o.real_is_double = (mode & 8) != 0;
   o.writer_escapes = (mode & 16) != 0;
   o.max_depth = 200;

@@ -3,8 +3,8 @@
 // Fuzzes the lazy views (codec/view): open the message, walk everything
 // (every element, entry, property, NodePath component and packed string;
 // every packed array copied out in its natural element type) and compare
-// with the reference decoder. Mode byte: dialect = mode % 3, bit 2 allow
-// objects, bit 3 reject trailing bytes.
+// with the reference decoder. Mode byte: dialect = DialectFromMode(mode), bit 2
+// allow objects, bit 3 reject trailing bytes.
 //
 // Checks: no crash / UB / out-of-bounds read; Document::ToVariant and
 // Validate give the reference's value or its error (kind, offset, path);
