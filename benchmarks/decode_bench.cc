@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "absl/types/span.h"
 #include "benchmark/benchmark.h"
 #include "benchmarks/traffic.h"
@@ -129,8 +130,8 @@ void BM_TrafficStreamDomReuse(benchmark::State& state) {
     for (size_t i = 0; i < t.offsets.size(); ++i) {
       const size_t end =
           i + 1 < t.offsets.size() ? t.offsets[i + 1] : t.bytes.size();
-      if (!decoder.DecodeInto(all.subspan(t.offsets[i], end - t.offsets[i]),
-                              &msg)
+      if (!decoder
+               .DecodeInto(all.subspan(t.offsets[i], end - t.offsets[i]), &msg)
                .ok()) {
         state.SkipWithError("decode");
       }
@@ -214,6 +215,65 @@ void BM_TrafficFastEncode(benchmark::State& state) {
   Report(state, t.bytes.size(), t.offsets.size());
 }
 BENCHMARK(BM_TrafficFastEncode)->Arg(0);
+
+// ---- a PackedStringArray of 200,000 short strings --------------------------
+
+// Names like a game's item list ("item_1234", "Sword of 12"...), 5 to 24
+// bytes, a few non-ASCII (UTF-8 checked like the others).
+const std::string& PackedStringsPayload() {
+  static const std::string* s = [] {
+    std::vector<std::string> v;
+    v.reserve(200000);
+    for (int i = 0; i < 200000; ++i) {
+      std::string e = i % 3 == 0 ? absl::StrCat("item_", i)
+                      : i % 3 == 1
+                          ? absl::StrCat("Sword of ", i % 977)
+                          : absl::StrCat("player ", i, " \xc3\xa9t\xc3\xa9");
+      v.push_back(std::move(e));
+    }
+    auto enc = reference::Encode(Variant::PackedStrings(std::move(v)),
+                                 EncodeOptions());
+    return new std::string(*enc);
+  }();
+  return *s;
+}
+
+void BM_PackedStringsStreamCount(benchmark::State& state) {
+  const std::string& s = PackedStringsPayload();
+  const size_t piece = static_cast<size_t>(state.range(0));
+  for (auto _ : state) {
+    stream::CountHandler h;
+    stream::Parser<stream::CountHandler> p(&h, DecodeOptions());
+    FeedPieces(AsSpan(s), piece, [&](absl::Span<const uint8_t> b) {
+      if (!p.Feed(b).ok()) state.SkipWithError("parse error");
+    });
+    if (h.strings != 200000) state.SkipWithError("count");
+  }
+  Report(state, s.size(), 200000);
+}
+BENCHMARK(BM_PackedStringsStreamCount)->Arg(0)->Arg(1400);
+
+void BM_PackedStringsStreamDom(benchmark::State& state) {
+  const std::string& s = PackedStringsPayload();
+  for (auto _ : state) {
+    auto v = stream::Decode(AsSpan(s), DecodeOptions());
+    if (!v.ok()) state.SkipWithError("decode");
+    benchmark::DoNotOptimize(v);
+  }
+  Report(state, s.size(), 200000);
+}
+BENCHMARK(BM_PackedStringsStreamDom);
+
+void BM_PackedStringsReference(benchmark::State& state) {
+  const std::string& s = PackedStringsPayload();
+  for (auto _ : state) {
+    auto v = reference::Decode(AsSpan(s), DecodeOptions());
+    if (!v.ok()) state.SkipWithError("decode");
+    benchmark::DoNotOptimize(v);
+  }
+  Report(state, s.size(), 200000);
+}
+BENCHMARK(BM_PackedStringsReference);
 
 // ---- one large PackedFloat32Array -----------------------------------------
 

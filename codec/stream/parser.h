@@ -205,6 +205,7 @@ class Parser {
   // (internal/pandemonium_desc.h).
   bool PandemoniumDescId(const uint8_t* q);
   ABSL_ATTRIBUTE_ALWAYS_INLINE inline bool ValueComplete();
+  bool PackedStringsRun();
   bool EndContainer();
   bool FrameDone();
 

@@ -363,10 +363,16 @@ bool Parser<H>::Run() {
         break;
       }
       case kPackedStringsNext:
-        if (pk_index_ < pk_count_) {
+        // Elements whole in the piece go one after the other here; one
+        // that is not hands over to the string states.
+        while (pk_index_ < pk_count_) {
+          if (!PackedStringsRun()) return false;
+          if (pk_index_ == pk_count_) break;
+          // One the run left (not whole here, or bad text to report):
           if (!StartString(StringRole::kPackedElement)) return false;
-          break;
+          if (state_ != kPackedStringsNext) break;
         }
+        if (state_ != kPackedStringsNext) break;
         if (!h_->End(EndEvent{type_, 0})) return Stop();
         if (!ValueComplete()) return false;
         break;
@@ -738,6 +744,49 @@ bool Parser<H>::PackedData() {
   }
   if (!h_->End(EndEvent{type_, 0})) return Stop();
   return ValueComplete();
+}
+
+// PackedStringArray elements that lie whole (length, text, padding) in the
+// piece, as StartString's whole-string path would give them, in one loop.
+// Stops at the first element that does not (cut, too long, or text that
+// fails its check: StartString then reports it); false on a handler stop.
+template <typename H>
+bool Parser<H>::PackedStringsRun() {
+  if (carry_len_ != 0) return true;
+  const simd::TextRules rules = opts_.dialect == Dialect::kGodot4
+                                    ? simd::TextRules::kStrict
+                                    : simd::TextRules::kLenient;
+  StringPart s;
+  s.role = StringRole::kPackedElement;
+  while (pk_index_ < pk_count_) {
+    const size_t avail = Avail();
+    if (avail < 4) return true;
+    const uint32_t n = wire::LoadU32(p_);
+    const size_t total = 4 + size_t{n} + wire::Pad4(n);
+    if (n > (1u << 24) || n > opts_.max_string_bytes || avail < total) {
+      return true;
+    }
+    const uint8_t* text = p_ + 4;
+    size_t begin = 0, end = n;
+    bool canonical = true;
+    if (n > 64 || !internal::PlainAscii(text, n)) {
+      // Short text: the scalar twin (same verdicts), no kernel dispatch.
+      const simd::WireText t = n <= 64
+                                   ? simd::scalar::CheckWireText(text, n, rules)
+                                   : simd::CheckWireText(text, n, rules);
+      if (!t.ok) return true;  // StartString reports it
+      begin = t.begin;
+      end = t.end;
+      canonical = t.canonical;
+    }
+    Advance(total);
+    ++pk_index_;
+    s.text = absl::string_view(reinterpret_cast<const char*>(text) + begin,
+                               end - begin);
+    s.flags = kFirstPart | kLastPart | (canonical ? 0 : kNotCanonical);
+    if (!h_->String(s)) return Stop();
+  }
+  return true;
 }
 
 template <typename H>

@@ -59,10 +59,12 @@ bool Parser<H>::StartString(StringRole role) {
         t.ok = t.canonical = true;
         t.end = n;
       } else {
-        t = simd::CheckWireText(text, n,
-                                opts_.dialect == Dialect::kGodot4
-                                    ? simd::TextRules::kStrict
-                                    : simd::TextRules::kLenient);
+        const simd::TextRules rules = opts_.dialect == Dialect::kGodot4
+                                          ? simd::TextRules::kStrict
+                                          : simd::TextRules::kLenient;
+        // Short text: the scalar twin (same verdicts), no kernel dispatch.
+        t = n <= 64 ? simd::scalar::CheckWireText(text, n, rules)
+                    : simd::CheckWireText(text, n, rules);
       }
       if (!t.ok) {
         return Fail(ErrorKind::kInvalidUtf8, str_start_ + 4 + t.bad_index,
