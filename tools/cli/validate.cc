@@ -28,6 +28,8 @@ constexpr char kHelp[] =
     "  --framing=raw     values back to back, to the end of the input\n"
     "  --framing=stream|packet-stream  as gdwire decode --help says\n"
     "  --strict          bytes after a value (in its frame) are invalid\n"
+    "  --threads=N       a FILE in stream or packet-stream framing is checked\n"
+    "                    on N threads (default: every core; 1: one thread)\n"
     "\n"
     "Exit status: 0 valid, 1 invalid (error on stderr), 2 usage.\n";
 }  // namespace
@@ -35,10 +37,10 @@ constexpr char kHelp[] =
 int Validate(int argc, char** argv) {
   Args args;
   Common common;
-  absl::Status st = ParseArgs(
-      argc, argv,
-      {"dialect", "framing", "big-endian", "allow-objects", "strict", "help"},
-      &args);
+  absl::Status st = ParseArgs(argc, argv,
+                              {"dialect", "framing", "big-endian",
+                               "allow-objects", "strict", "threads", "help"},
+                              &args);
   if (st.ok() && args.Has("help")) {
     std::fputs(kHelp, stdout);
     return kExitOk;
