@@ -37,6 +37,7 @@ if [ -n "${TEST_SRCDIR:-}" ] && [ -d "$TEST_SRCDIR/${TEST_WORKSPACE:-gdwire}" ];
   root="$TEST_SRCDIR/${TEST_WORKSPACE:-gdwire}"
 fi
 server="${2:-}"
+udp_server="${3:-}"  # pandemonium: tests/interop/udp_echo (PacketPeerUDP)
 launcher="$root/tools/godot/$engine"
 [ "$engine" = pandemonium ] && launcher="$root/tools/pandemonium/pandemonium"
 
@@ -81,6 +82,9 @@ cleanup() {
   if [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null; then
     kill "$server_pid" 2>/dev/null || true
   fi
+  if [ -n "${udp_pid:-}" ] && kill -0 "$udp_pid" 2>/dev/null; then
+    kill "$udp_pid" 2>/dev/null || true
+  fi
   rm -rf "$tmp"
 }
 trap cleanup EXIT
@@ -107,11 +111,24 @@ port="$(cat "$tmp/port")"
 # The engine may write caches into its project: run a copy.
 cp -r "$root/tests/interop/$engine" "$tmp/project"
 args=(--path "$tmp/project" -s client.gd)
+udp_args=()
+udp_pid=""
+if [ "$engine" = pandemonium ] && [ -n "$udp_server" ]; then
+  timeout "$((limit + 30))" "$udp_server" --dialect="$engine" \
+    --port_file="$tmp/udp_port" --timeout_s="$limit" >"$tmp/udp.out" 2>"$tmp/udp.err" &
+  udp_pid=$!
+  for _ in $(seq 100); do
+    [ -s "$tmp/udp_port" ] && break
+    sleep 0.1
+  done
+  udp_args=(--udp_port="$(cat "$tmp/udp_port" 2>/dev/null || echo 0)"
+    --udp_count="${INTEROP_UDP_COUNT:-2000}")
+fi
 [ "$engine" != godot4 ] && args=(--no-window "${args[@]}")
 client_rc=0
 timeout "$limit" "$launcher" "${args[@]}" -- --port="$port" --seed="$seed" \
   --count="$count" --be_count="$be_count" --packet_count="$packet_count" \
-  --send_count="$send_count" --budget_s="$((limit - 20))" \
+  --send_count="$send_count" --budget_s="$((limit - 20))" "${udp_args[@]}" \
   >"$tmp/client.out" 2>&1 || client_rc=$?
 # The server ends by itself once the client's connections are done; give it
 # a few seconds (it would hang on until its own timeout after a client crash).
@@ -125,8 +142,18 @@ wait "$server_pid" || server_rc=$?
 server_pid=""
 end=$(date +%s)
 
+udp_rc=0
+if [ -n "$udp_pid" ]; then
+  for _ in $(seq 100); do
+    kill -0 "$udp_pid" 2>/dev/null || break
+    sleep 0.1
+  done
+  kill "$udp_pid" 2>/dev/null || true
+  wait "$udp_pid" || udp_rc=$?
+fi
 grep -E '^(ENGINE|CLIENT|MISMATCH)' "$tmp/client.out" || true
 cat "$tmp/server.out"
+[ -n "$udp_pid" ] && cat "$tmp/udp.out"
 failed=0
 fail() {
   echo "FAIL: $*" >&2
@@ -135,8 +162,15 @@ fail() {
 [ "$client_rc" -eq 0 ] || fail "engine client exited with $client_rc"
 [ "$server_rc" -eq 0 ] || fail "echo server exited with $server_rc"
 grep -q '^CLIENT_DONE ok' "$tmp/client.out" || fail "engine client did not finish ok"
-[ "$(grep -c '^CLIENT mode=' "$tmp/client.out")" -eq 4 ] ||
-  fail "expected 4 client runs"
+runs=4
+[ -n "$udp_pid" ] && runs=5
+[ "$(grep -c '^CLIENT mode=' "$tmp/client.out")" -eq "$runs" ] ||
+  fail "expected $runs client runs"
+if [ -n "$udp_pid" ]; then
+  [ "$udp_rc" -eq 0 ] || fail "udp echo exited with $udp_rc"
+  grep -q '^UDP .* lost=0 mismatched=0 errors=0$' "$tmp/udp.out" ||
+    fail "gdwire saw lost or mismatched UDP datagrams, or errors"
+fi
 if grep '^CLIENT mode=' "$tmp/client.out" | grep -qv 'lost=0 mismatched=0$'; then
   fail "the engine saw lost or mismatched messages"
 fi
@@ -150,6 +184,7 @@ if [ "$failed" -ne 0 ]; then
   fi
   echo "--- server stderr (last 60 lines)" >&2
   tail -n 60 "$tmp/server.err" >&2
+  [ -n "$udp_pid" ] && tail -n 20 "$tmp/udp.err" >&2
   echo "--- engine output (last 60 lines)" >&2
   tail -n 60 "$tmp/client.out" >&2
   exit 1

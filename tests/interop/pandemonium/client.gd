@@ -44,6 +44,7 @@ func _init():
 	var opts = {
 		"port": 0, "seed": 1, "count": 10000, "be_count": 1000,
 		"packet_count": 3000, "send_count": 3000, "budget_s": 240,
+		"udp_port": 0, "udp_count": 2000,
 	}
 	var user = false
 	for a in OS.get_cmdline_args():
@@ -67,6 +68,8 @@ func _init():
 		run_echo("stream-be", opts.be_count)
 		run_echo("packet-stream", opts.packet_count)
 		run_send("stream", opts.send_count, opts.seed)
+		if opts.udp_port != 0:
+			run_udp(opts.udp_port, opts.udp_count)
 	print("CLIENT_DONE ", "ok" if ok else "failed")
 	finished = true
 	quit(0 if ok else 1)
@@ -163,6 +166,45 @@ func run_echo(framing, count):
 			tcp.put_var("gdwire-interop end %d" % sent)
 		tcp.disconnect_from_host()
 	report("echo", framing, count, sent, received, mismatched)
+
+
+# PacketPeerUDP: each value and its var2str text as datagrams; gdwire's
+# answer (its encoding of the value) must be the same value. Values over
+# 8 KB are left out (a datagram's limit).
+func run_udp(udp_port, count):
+	var udp = PacketPeerUDP.new()
+	var sent = 0
+	var received = 0
+	var mismatched = 0
+	var want = 0
+	if udp.connect_to_host("127.0.0.1", udp_port) != OK:
+		printerr("client.gd: cannot open UDP to 127.0.0.1:", udp_port)
+	else:
+		var i = 0
+		while want < count and OS.get_ticks_msec() < deadline:
+			var v = gen.value(0, i)
+			i += 1
+			if var2bytes(v).size() > 8000 or var2str(v).length() > 2000:
+				continue
+			want += 1
+			udp.put_var(v)
+			udp.put_var(var2str(v))
+			sent += 1
+			var until = OS.get_ticks_msec() + TIMEOUT_MS
+			while udp.get_available_packet_count() == 0 and OS.get_ticks_msec() < until:
+				OS.delay_usec(20)
+			if udp.get_available_packet_count() == 0:
+				break
+			var reply = udp.get_var()
+			received += 1
+			if not same(v, reply):
+				mismatched += 1
+				if mismatched <= 5:
+					printerr("MISMATCH udp #", i, " sent ", clip(var2str(v)),
+						" got ", clip(var2str(reply)))
+		udp.put_var("gdwire-interop end %d" % sent)
+		udp.close()
+	report("echo", "udp", count, sent, received, mismatched)
 
 
 func run_send(framing, count, seed_):
