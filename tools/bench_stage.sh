@@ -49,7 +49,7 @@ flock 9  # one bench stage of this clone at a time
 bazel() { command bazel "$@" 9>&-; }
 TMP="$(mktemp -d)"
 trap 'rm -rf "$TMP"' EXIT
-mkdir -p "$TMP/new" "$TMP/base" "$TMP/new-bin" "$TMP/base-bin"
+mkdir -p "$TMP/new" "$TMP/base" "$TMP/new-bin" "$TMP/base-bin" "$TMP/run"
 
 # benchmarks/ci_bench.txt: TARGET ARGS... (a binary a line; a bare name is
 # one of //benchmarks). names: their files under bazel-bin (pkg/name).
@@ -139,11 +139,18 @@ run_side() {  # run_side SIDE ROUND
     [[ -x "$TMP/$side-bin/$k" ]] || continue
     read -r -a args <<<"${ARGS[$n]}"
     out="$TMP/$side/$k.$r"
-    if ! timeout 300 "${pin[@]}" "$TMP/$side-bin/$k" "${args[@]}" \
-      "--benchmark_out=$out.json" --benchmark_out_format=json \
+    # Old and new run from the same path with the same arguments: the
+    # lengths of argv and of the strings a binary copies decide where its
+    # heap buffers fall, which can move a kernel's time by 10% (identical
+    # binaries run as base-bin/X and new-bin/X: +10.8%, p=0.001).
+    ln -f "$TMP/$side-bin/$k" "$TMP/run/$k" || return 1
+    if timeout 300 "${pin[@]}" "$TMP/run/$k" "${args[@]}" \
+      "--benchmark_out=$TMP/run/out.json" --benchmark_out_format=json \
       >"$out.log" 2>&1; then
+      mv "$TMP/run/out.json" "$out.json"
+    else
       tail -5 "$out.log" >&2
-      rm -f "$out.json" "$TMP/$side-bin/$k"
+      rm -f "$TMP/run/out.json" "$TMP/$side-bin/$k"
       if [[ "$side" == new ]]; then
         say "FAIL: this commit's ${LABEL[$n]} failed (round $r)"
         fail=1
