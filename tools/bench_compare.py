@@ -19,6 +19,9 @@ are both more than --threshold slower and p < --alpha. With too few
 samples for the test to reach --alpha (fewer than 5 a side at 0.01), the
 threshold alone marks it "slower?", a warning: run each version 5 or more
 times, interleaved, for a verdict.
+--confirm-base/--confirm-new: fresh runs of the flagged benchmarks; a
+SLOWER verdict stands only when they are SLOWER too (the CI stage re-runs
+what the first comparison flags, see --flagged-out).
 Times are CPU times unless --metric=real_time; `gdwire bench` rows are
 throughputs, compared as time per byte and shown as MB/s.
 
@@ -155,6 +158,7 @@ class Row:
         self.change = self.min_change = self.noise = None
         self.p = 1.0
         self.tested = False
+        self.note = ""
         if a and b:
             ma, mb = st.median(a), st.median(b)
             self.change = mb / ma - 1 if ma > 0 else 0.0
@@ -198,6 +202,37 @@ def compare(base, new, args):
         rows.append(Row(n, base.samples.get(n), new.samples.get(n),
                         n in base.rate or n in new.rate, args))
     return rows
+
+
+def confirm(rows, cbase, cnew, args):
+    """A SLOWER row stays SLOWER only when fresh runs of it (cbase, cnew:
+    the benchmarks flagged, run again) are SLOWER too: with a hundred
+    benchmarks, p < 0.01 and a change beyond the threshold happen by chance
+    now and then; a real slowdown repeats."""
+    for r in rows:
+        if r.verdict != "SLOWER":
+            continue
+        a, b = cbase.samples.get(r.name), cnew.samples.get(r.name)
+        if not a or not b:
+            r.note = "not re-run"
+            continue
+        c = Row(r.name, a, b, r.rate, args)
+        again = (f"{c.change:+.1%}, p={bench_report.fmt_p(c.p)} in "
+                 f"{len(a)} vs {len(b)} more runs")
+        if c.verdict == "SLOWER":
+            r.note = f"confirmed: {again}"
+        else:
+            r.verdict = "same"
+            r.note = f"not confirmed: {again}"
+
+
+def write_flagged(rows, new, path):
+    """Lines 'BINARY<TAB>NAME' of the SLOWER rows (BINARY: the file name of
+    the executable that ran them), for the stage to run them again."""
+    with open(path, "w") as f:
+        for r in rows:
+            if r.verdict == "SLOWER":
+                f.write(f"{new.exe.get(r.name, '')}\t{r.name}\n")
 
 
 # ---- floors -----------------------------------------------------------------
@@ -352,6 +387,12 @@ def parse_args(argv):
     p.add_argument("--new-label", default="new")
     p.add_argument("--note", action="append", default=[],
                    help="a line for the report's head (repeatable)")
+    p.add_argument("--flagged-out", metavar="FILE",
+                   help="write 'BINARY<TAB>NAME' of each SLOWER benchmark")
+    p.add_argument("--confirm-base", nargs="*", default=[], metavar="FILE",
+                   help="fresh runs of the flagged benchmarks, old version")
+    p.add_argument("--confirm-new", nargs="*", default=[], metavar="FILE",
+                   help="... and new version: SLOWER only if they agree")
     p.add_argument("--baseline-pattern", default="^BM_Memcpy/",
                    help="one-file mode: regex naming the baselines")
     p.add_argument("--candidate-pattern", default="",
@@ -384,10 +425,16 @@ def main(argv):
         base = load(base_files, a.metric) if base_files else None
         new = load(new_files, a.metric)
         floors = read_floors(a.floors) if a.floors else []
+        cbase = load(a.confirm_base, a.metric) if a.confirm_base else None
+        cnew = load(a.confirm_new, a.metric) if a.confirm_new else None
     except (InputError, re.error) as e:
         print(f"bench_compare: {e}", file=sys.stderr)
         return 2
     rows = compare(base, new, a) if base is not None else []
+    if a.flagged_out:
+        write_flagged(rows, new, a.flagged_out)
+    if cbase is not None and cnew is not None:
+        confirm(rows, cbase, cnew, a)
     floor_rows = check_floors(floors, new)
     if not rows and not floor_rows and not new.errors:
         print("bench_compare: no benchmarks to compare", file=sys.stderr)

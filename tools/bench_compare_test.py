@@ -118,6 +118,27 @@ class RecordedTest(unittest.TestCase):
         self.assertEqual(status, 1, out)
         self.assertRegex(out, r"SLOWER BM_TrafficStream\w+/\d+: \+\d")
 
+    def test_flagged_then_confirmed_or_not(self):
+        # The stage re-runs what the first comparison flags: a slowdown
+        # that does not repeat is not a failure; one that does is.
+        old = os.path.join(DATA, "slow_old.json")
+        new = os.path.join(DATA, "slow_new.json")
+        flagged = os.path.join(self.tmp, "flagged.txt")
+        status, out = run("--base", old, "--new", new, "--flagged-out",
+                          flagged, "--confirm-base", self.old,
+                          "--confirm-new", self.new)
+        self.assertEqual(status, 0, out)
+        self.assertRegex(out, r"same BM_TrafficStreamSkip/0: \+\d+\.\d% .*"
+                         r"not confirmed: [-+]\d+\.\d%, p=\S+ in 8 vs 8 more")
+        with open(flagged) as f:
+            self.assertIn("decode_bench\tBM_TrafficStreamSkip/0\n", f.read())
+        status, out = run("--base", old, "--new", new, "--confirm-base", old,
+                          "--confirm-new", new)
+        self.assertEqual(status, 1, out)
+        self.assertRegex(out, r"SLOWER BM_TrafficStreamSkip/0: .*confirmed: "
+                         r"\+\d+\.\d%")
+        self.assertEqual(out.count("SLOWER BM_TrafficStreamSkip/0:"), 1)
+
     def test_noise_within_bounds_passes(self):
         rng = random.Random(12)
         noisy = scaled(self.new, os.path.join(self.tmp, "noisy.json"),

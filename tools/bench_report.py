@@ -82,13 +82,14 @@ class Report:
                     f"{self._count('slower?')} slower? and "
                     f"{self._count('faster?')} faster? by the threshold "
                     "alone (not failures; run each version 5+ times)")
-        for r in self.slower() + [r for r in self.rows
-                                  if r.verdict == "slower?"]:
+        for r in [r for r in self.rows
+                  if r.verdict in ("SLOWER", "slower?") or r.note]:
+            note = f"; {r.note}" if r.note else ""
             out.append(
                 f"{r.verdict} {r.name}: {r.change:+.1%} "
                 f"({fmt_value(st.median(r.a), r.rate)} -> "
                 f"{fmt_value(st.median(r.b), r.rate)} median, fastest "
-                f"{r.min_change:+.1%}, p={fmt_p(r.p)})")
+                f"{r.min_change:+.1%}, p={fmt_p(r.p)}{note})")
         if self.floors:
             out.append(f"floors: {len(self.floors)} checked, "
                        f"{len(self.floors_missed())} missed")
@@ -132,6 +133,8 @@ class Report:
                     change = noise = "-"
                 verdict = f"**{r.verdict}**" if r.verdict == "SLOWER" else \
                     r.verdict
+                if r.note:
+                    verdict += f" ({r.note})"
                 lines.append(f"| {r.name} | {old} | {new} | {change} | "
                              f"{noise} | {verdict} |")
             lines.append("")
