@@ -141,6 +141,32 @@ TEST(StreamMemory, HugeDeclaredCountsAllocateNothingBig) {
   }
 }
 
+// Containers nested at the front of 16 KiB of input, each declaring 2^31-1
+// elements, then nulls: the DOM handler reserves room from declared
+// counts only as far as the bytes at hand back them, over every open
+// container together, so the peak stays a small multiple of the input.
+TEST(StreamMemory, NestedDeclaredCountsReserveOnlyWhatTheBytesBack) {
+  for (const char* head : {"1c000000ffffff7f", "1b000000ffffff7f"}) {
+    std::string in;
+    for (int i = 0; i < 1000; ++i) in += absl::HexStringToBytes(head);
+    while (in.size() < 16384) in += std::string(4, '\0');  // nulls
+    absl::StatusOr<Variant> v;
+    auto [peak, largest] = Measure([&] {
+      v = Decode(absl::MakeConstSpan(
+                     reinterpret_cast<const uint8_t*>(in.data()), in.size()),
+                 DecodeOptions());
+    });
+    EXPECT_FALSE(v.ok()) << head;  // cut: the counts are not met
+    // About 800 bytes a level (parser frame, open container) without any
+    // reservation; reserving at each level from the bytes left, without
+    // the shared bound, would take some 150 MB here.
+    EXPECT_LT(peak, int64_t{1000} * 1024 + int64_t{20} * int64_t(in.size()))
+        << head;
+    std::printf("nested %s x1000, %zu bytes: peak heap %lld\n", head, in.size(),
+                static_cast<long long>(peak));
+  }
+}
+
 }  // namespace
 }  // namespace stream
 }  // namespace gdwire

@@ -133,6 +133,10 @@ struct BeginEvent {
   // Array, Dictionary: the declared count. Packed arrays: elements
   // (0 for a negative PackedStringArray count). NodePath: name count.
   uint64_t count = 0;
+  // Array, Dictionary: bytes of the current piece after the count, the
+  // most the elements can occupy in it (a handler that reserves room from
+  // `count` bounds it by this, so that a hostile count costs nothing).
+  uint64_t available = 0;
   uint64_t subnames = 0;  // NodePath (the obsolete property counts here)
   bool absolute = false;  // NodePath, as the engine sets it
   bool wide = false;      // packed real vectors sent with f64 components

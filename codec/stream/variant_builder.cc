@@ -21,6 +21,7 @@ void VariantBuilder::Clear() {
     stack_[i].key = Variant();
   }
   depth_ = 0;
+  promised_ = 0;
   values_.clear();
   offsets_.clear();
   text_.clear();
@@ -150,6 +151,18 @@ ContainerType VariantBuilder::TypeOf(const ContainerDesc& d,
   }
 }
 
+uint64_t VariantBuilder::Backed(const BeginEvent& b, uint64_t min_bytes) {
+  // With a memory budget every byte is charged as it arrives: no
+  // reservations ahead of the elements.
+  if (budgeted_ || b.count == 0) return 0;
+  const uint64_t room = b.available / 8;  // slots the bytes at hand back
+  if (promised_ >= room) return 0;
+  const uint64_t k = std::min(
+      {b.count, b.available / min_bytes, room - promised_, uint64_t{1} << 16});
+  promised_ += k;
+  return k;
+}
+
 VariantBuilder::Node& VariantBuilder::Push(Type t) {
   if (depth_ == stack_.size()) stack_.emplace_back();
   Node& n = stack_[depth_++];
@@ -158,6 +171,7 @@ VariantBuilder::Node& VariantBuilder::Push(Type t) {
   n.array = nullptr;
   n.dict = nullptr;
   n.object = nullptr;
+  n.promised = 0;
   return n;
 }
 
@@ -169,6 +183,10 @@ bool VariantBuilder::Begin(const BeginEvent& b) {
                     ? Variant::AdoptArray(recycler_->NewArray())
                     : Variant::MakeArray();
       n.array = &n.value.mutable_array();
+      if (const uint64_t k = Backed(b, 4)) {
+        n.array->items.reserve(k);
+        n.promised = k;
+      }
       if (b.element.kind != ContainerDesc::kNone) {
         n.array->element_type = TypeOf(b.element, desc_names_[0]);
       }
@@ -199,6 +217,10 @@ bool VariantBuilder::Begin(const BeginEvent& b) {
                     ? Variant::AdoptDictionary(recycler_->NewDictionary())
                     : Variant::MakeDictionary();
       n.dict = &n.value.mutable_dictionary();
+      if (const uint64_t k = Backed(b, 8)) {
+        n.dict->Reserve(k);
+        n.promised = k;
+      }
       if (b.key.kind != ContainerDesc::kNone) {
         n.dict->key_type = TypeOf(b.key, desc_names_[0]);
       }
@@ -366,6 +388,8 @@ bool VariantBuilder::End(const EndEvent& e) {
     case Type::kDictionary:
     case Type::kObject: {
       Node& n = stack_[--depth_];
+      promised_ -= n.promised;  // slots left unfilled
+      n.promised = 0;
       if (n.object != nullptr && !n.object->class_name.empty()) {
         n.object->kind = Object::Kind::kFull;
       }
@@ -437,6 +461,11 @@ bool VariantBuilder::Attach(Variant v) {
     return true;
   }
   Node& n = stack_[depth_ - 1];
+  // An element (a Dictionary: its value) takes up one promised slot.
+  if (n.promised > 0 && (n.type != Type::kDictionary || n.have_key)) {
+    --n.promised;
+    --promised_;
+  }
   switch (n.type) {
     case Type::kArray:
       if (!n.array->element_type.is_typed() ||

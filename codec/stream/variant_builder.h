@@ -79,9 +79,13 @@ class VariantBuilder {
     Dictionary* dict = nullptr;
     Object* object = nullptr;
     bool have_key = false;
-    Variant key;       // the pending Dictionary key
-    std::string name;  // the pending property name
+    Variant key;            // the pending Dictionary key
+    std::string name;       // the pending property name
+    uint64_t promised = 0;  // reserved element slots not yet filled
   };
+  // Reserves room for up to `count` elements that the bytes at hand can
+  // back (see promised_).
+  uint64_t Backed(const BeginEvent& b, uint64_t min_bytes);
   Node& Push(Type t);
 
   bool Attach(Variant v);
@@ -93,6 +97,11 @@ class VariantBuilder {
   DecodeOptions opts_;
   std::vector<Node> stack_;
   size_t depth_ = 0;
+  // Element slots reserved and not yet filled, over every open container:
+  // each is backed by 8 bytes of the current piece, so they are kept within
+  // what the current piece holds (a container declares its count before
+  // its elements arrive; a hostile count reserves nothing beyond that).
+  uint64_t promised_ = 0;
   internal::Recycler* recycler_ = nullptr;
   bool budgeted_ = false;  // an absolute budget applies
   std::vector<Variant> values_;

@@ -625,6 +625,7 @@ bool Parser<H>::Count(const uint8_t* q) {
   b.type = f.type;
   b.header = f.header;
   b.count = count;
+  b.available = Avail();
   if (array) {
     b.element = f.desc[0];
   } else {
