@@ -646,9 +646,16 @@ size_t KeyHash(const Variant& v) {
                           v.node_path().absolute);
     case Type::kRID:
       return absl::HashOf(h, v.rid());
-    case Type::kObject:
-      return absl::HashOf(h, static_cast<int>(v.object().kind), v.object().id,
-                          v.object().class_name);
+    case Type::kObject: {
+      // Every part == looks at: full Objects of one class differ in their
+      // properties (hashing the class alone made such keys all collide).
+      const Object& o = v.object();
+      h = absl::HashOf(h, static_cast<int>(o.kind), o.id, o.class_name);
+      for (const auto& [name, value] : o.properties) {
+        h = absl::HashOf(h, name, KeyHash(value));
+      }
+      return h;
+    }
     case Type::kSignal:
       return absl::HashOf(h, v.signal().name, v.signal().object_id);
     case Type::kPackedByteArray:

@@ -240,5 +240,26 @@ TEST(DictionaryIndex, GodotKeyIdentity) {
   }
 }
 
+// Full Objects of one class that differ in a property are different keys
+// with different hashes (KeyHash covers the properties), so a Dictionary of
+// many of them does not degrade into comparing every pair.
+TEST(DictionaryIndex, SameClassObjectKeysHashApart) {
+  auto obj = [](int i) {
+    Object o;
+    o.kind = Object::Kind::kFull;
+    o.class_name = "Node2D";
+    o.properties.emplace_back("position", Variant::Vector2(i, 0));
+    return Variant::MakeObject(std::move(o));
+  };
+  EXPECT_NE(KeyHash(obj(1)), KeyHash(obj(2)));
+  EXPECT_EQ(KeyHash(obj(3)), KeyHash(obj(3)));
+  Dictionary d;
+  for (int i = 0; i < 2000; ++i) d.Set(obj(i), Variant::Int(i));
+  d.Set(obj(7), Variant::Int(-7));  // the same key: overwritten
+  EXPECT_EQ(d.size(), 2000u);
+  EXPECT_EQ(d.Find(obj(7))->as_int(), -7);
+  EXPECT_EQ(d.Find(obj(1999))->as_int(), 1999);
+}
+
 }  // namespace
 }  // namespace gdwire
