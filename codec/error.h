@@ -26,6 +26,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 
 #include "absl/status/status.h"
 #include "absl/strings/string_view.h"
@@ -70,6 +71,19 @@ absl::string_view ErrorKindName(ErrorKind k);
 int GodotErrorCode(ErrorKind k, bool in_string);
 
 struct Error {
+  // A user-provided constructor, so that `return {}` (the success value of
+  // every decoding step) sets the few fields it needs instead of having the
+  // compiler zero the whole struct first (`rep stos`, measured at 60-70 %
+  // of the views' header and leaf readers).
+  Error() {}
+  Error(ErrorKind k, uint64_t at, std::string p = {}, std::string d = {},
+        int godot = 0)
+      : kind(k),
+        offset(at),
+        path(std::move(p)),
+        detail(std::move(d)),
+        godot_error(godot) {}
+
   ErrorKind kind = ErrorKind::kOk;
   uint64_t offset = 0;  // absolute byte offset where the error was detected
   std::string path;     // "$", "$[3]", "$[3][\"pos\"]", ...
