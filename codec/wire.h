@@ -36,6 +36,26 @@ inline constexpr uint32_t Pad4(uint64_t n) {
   return static_cast<uint32_t>((4 - (n & 3)) & 3);
 }
 
+// True when p[0, n) is ASCII without NUL: text that needs no UTF-8 check,
+// no BOM strip and no NUL cut. (Inline, for the many short strings -- keys,
+// names -- where a dispatched SIMD call costs more than the check; the push
+// parser and the fast encoder use it.)
+inline bool PlainAscii(const uint8_t* p, size_t n) {
+  size_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    uint64_t w;
+    std::memcpy(&w, p + i, 8);
+    const uint64_t high = w & 0x8080808080808080ull;
+    const uint64_t zero =
+        (w - 0x0101010101010101ull) & ~w & 0x8080808080808080ull;
+    if ((high | zero) != 0) return false;
+  }
+  for (; i < n; ++i) {
+    if (p[i] == 0 || p[i] >= 0x80) return false;
+  }
+  return true;
+}
+
 inline uint16_t LoadU16(const uint8_t* p) {
   return static_cast<uint16_t>(p[0] | (p[1] << 8));
 }

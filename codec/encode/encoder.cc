@@ -35,26 +35,10 @@ namespace {
 // True when `s` is text the dialect can carry (reference::IsEncodableText):
 // all-ASCII text without NUL is, in every dialect (a SIMD scan); anything
 // else takes the reference check.
-// No NUL and no byte >= 0x80 (checked 8 bytes at a time).
-inline bool ShortPlainAscii(const uint8_t* p, size_t n) {
-  constexpr uint64_t kLow = 0x0101010101010101ull;
-  constexpr uint64_t kHigh = 0x8080808080808080ull;
-  size_t i = 0;
-  for (; i + 8 <= n; i += 8) {
-    uint64_t w;
-    std::memcpy(&w, p + i, 8);
-    if (((w | ((w - kLow) & ~w)) & kHigh) != 0) return false;
-  }
-  for (; i < n; ++i) {
-    if (p[i] == 0 || p[i] >= 0x80) return false;
-  }
-  return true;
-}
-
 bool IsEncodableText(const std::string& s, Dialect dialect) {
   const auto* p = reinterpret_cast<const uint8_t*>(s.data());
   if (s.size() <= 64) {  // keys and names: no kernel call
-    if (ShortPlainAscii(p, s.size())) return true;
+    if (wire::PlainAscii(p, s.size())) return true;
   } else if (simd::FindNonAsciiOrNul(p, s.size()) == s.size()) {
     return true;
   }

@@ -64,6 +64,7 @@
 #include "codec/options.h"
 #include "codec/stream/events.h"
 #include "codec/stream/internal/wire_text.h"
+#include "simd/utf8.h"
 
 namespace gdwire {
 namespace stream {
@@ -189,6 +190,9 @@ class Parser {
 
   ABSL_ATTRIBUTE_ALWAYS_INLINE inline bool Header(const uint8_t* q);
   ABSL_ATTRIBUTE_ALWAYS_INLINE inline bool FixedPayload(const uint8_t* q);
+  ABSL_ATTRIBUTE_ALWAYS_INLINE inline size_t WholeString() const;
+  ABSL_ATTRIBUTE_ALWAYS_INLINE inline simd::WireText CheckWholeText(
+      const uint8_t* text, uint32_t n) const;
   bool StartString(StringRole role);
   ABSL_ATTRIBUTE_ALWAYS_INLINE inline bool StringDone();
   bool EmitText(const uint8_t* p, size_t k);

@@ -753,38 +753,20 @@ bool Parser<H>::PackedData() {
 // fails its check: StartString then reports it); false on a handler stop.
 template <typename H>
 bool Parser<H>::PackedStringsRun() {
-  if (carry_len_ != 0) return true;
-  const simd::TextRules rules = opts_.dialect == Dialect::kGodot4
-                                    ? simd::TextRules::kStrict
-                                    : simd::TextRules::kLenient;
   StringPart s;
   s.role = StringRole::kPackedElement;
   while (pk_index_ < pk_count_) {
-    const size_t avail = Avail();
-    if (avail < 4) return true;
+    const size_t total = WholeString();
+    if (total == 0) return true;
     const uint32_t n = wire::LoadU32(p_);
-    const size_t total = 4 + size_t{n} + wire::Pad4(n);
-    if (n > (1u << 24) || n > opts_.max_string_bytes || avail < total) {
-      return true;
-    }
     const uint8_t* text = p_ + 4;
-    size_t begin = 0, end = n;
-    bool canonical = true;
-    if (n > 64 || !internal::PlainAscii(text, n)) {
-      // Short text: the scalar twin (same verdicts), no kernel dispatch.
-      const simd::WireText t = n <= 64
-                                   ? simd::scalar::CheckWireText(text, n, rules)
-                                   : simd::CheckWireText(text, n, rules);
-      if (!t.ok) return true;  // StartString reports it
-      begin = t.begin;
-      end = t.end;
-      canonical = t.canonical;
-    }
+    const simd::WireText t = CheckWholeText(text, n);
+    if (!t.ok) return true;  // StartString reports it
     Advance(total);
     ++pk_index_;
-    s.text = absl::string_view(reinterpret_cast<const char*>(text) + begin,
-                               end - begin);
-    s.flags = kFirstPart | kLastPart | (canonical ? 0 : kNotCanonical);
+    s.text = absl::string_view(reinterpret_cast<const char*>(text) + t.begin,
+                               t.end - t.begin);
+    s.flags = kFirstPart | kLastPart | (t.canonical ? 0 : kNotCanonical);
     if (!h_->String(s)) return Stop();
   }
   return true;

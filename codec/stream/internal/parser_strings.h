@@ -22,6 +22,41 @@
 namespace gdwire {
 namespace stream {
 
+// The wire bytes (length, text, padding) of the string at p_ when it lies
+// whole in this piece and the fast paths take it; 0 when not (cut, carried
+// over, or longer than 16 MiB or max_string_bytes: the string states then
+// read it, and report what is wrong with it).
+template <typename H>
+size_t Parser<H>::WholeString() const {
+  if (carry_len_ != 0 || Avail() < 4) return 0;
+  const uint32_t n = wire::LoadU32(p_);
+  const size_t total = 4 + size_t{n} + wire::Pad4(n);
+  if (n > (1u << 24) || n > opts_.max_string_bytes || Avail() < total) {
+    return 0;
+  }
+  return total;
+}
+
+// The verdict on a whole string's n bytes of text: the reference's (same
+// bad index, BOM and NUL rules). Short plain ASCII (keys, names) needs no
+// check; other short text takes the scalar twin of the UTF-8 kernel (same
+// verdicts, no dispatch); long text the kernel.
+template <typename H>
+simd::WireText Parser<H>::CheckWholeText(const uint8_t* text,
+                                         uint32_t n) const {
+  if (n <= 64 && wire::PlainAscii(text, n)) {
+    simd::WireText t;
+    t.ok = t.canonical = true;
+    t.end = n;
+    return t;
+  }
+  const simd::TextRules rules = opts_.dialect == Dialect::kGodot4
+                                    ? simd::TextRules::kStrict
+                                    : simd::TextRules::kLenient;
+  return n <= 64 ? simd::scalar::CheckWireText(text, n, rules)
+                 : simd::CheckWireText(text, n, rules);
+}
+
 template <typename H>
 bool Parser<H>::StartString(StringRole role) {
   str_role_ = role;
@@ -40,46 +75,31 @@ bool Parser<H>::StartString(StringRole role) {
     }
   }
   // The common case: the whole string (length, text, padding) is in this
-  // piece: one zero-copy part, checked at once by the SIMD text kernel
-  // (same verdict and bad index as the reference, BOM and NUL rules
-  // included), no scanner.
-  if (carry_len_ == 0 && Avail() >= 4) {
+  // piece: one zero-copy part, checked at once (CheckWholeText), no
+  // scanner.
+  if (const size_t total = WholeString()) {
     const uint32_t n = wire::LoadU32(p_);
-    const size_t total = 4 + size_t{n} + wire::Pad4(n);
-    if (n <= (1u << 24) && n <= opts_.max_string_bytes && Avail() >= total) {
-      str_start_ = Pos();
-      str_len_ = n;
-      str_parts_ = 0;
-      str_text_bytes_ = 0;
-      str_pad_left_ = 0;
-      state_ = kStrPad;  // where StringDone is called from (for paths)
-      const uint8_t* text = p_ + 4;
-      simd::WireText t;
-      if (n <= 64 && internal::PlainAscii(text, n)) {  // short keys, names
-        t.ok = t.canonical = true;
-        t.end = n;
-      } else {
-        const simd::TextRules rules = opts_.dialect == Dialect::kGodot4
-                                          ? simd::TextRules::kStrict
-                                          : simd::TextRules::kLenient;
-        // Short text: the scalar twin (same verdicts), no kernel dispatch.
-        t = n <= 64 ? simd::scalar::CheckWireText(text, n, rules)
-                    : simd::CheckWireText(text, n, rules);
-      }
-      if (!t.ok) {
-        return Fail(ErrorKind::kInvalidUtf8, str_start_ + 4 + t.bad_index,
-                    "invalid UTF-8");
-      }
-      text_.Pass(t.canonical);  // the verdict for StringDone
-      Advance(total);
-      if (!EmitPart(
-              absl::string_view(reinterpret_cast<const char*>(text) + t.begin,
-                                t.end - t.begin),
-              kFirstPart | kLastPart | (t.canonical ? 0 : kNotCanonical))) {
-        return false;
-      }
-      return StringDone();
+    str_start_ = Pos();
+    str_len_ = n;
+    str_parts_ = 0;
+    str_text_bytes_ = 0;
+    str_pad_left_ = 0;
+    state_ = kStrPad;  // where StringDone is called from (for paths)
+    const uint8_t* text = p_ + 4;
+    const simd::WireText t = CheckWholeText(text, n);
+    if (!t.ok) {
+      return Fail(ErrorKind::kInvalidUtf8, str_start_ + 4 + t.bad_index,
+                  "invalid UTF-8");
     }
+    text_.Pass(t.canonical);  // the verdict for StringDone
+    Advance(total);
+    if (!EmitPart(
+            absl::string_view(reinterpret_cast<const char*>(text) + t.begin,
+                              t.end - t.begin),
+            kFirstPart | kLastPart | (t.canonical ? 0 : kNotCanonical))) {
+      return false;
+    }
+    return StringDone();
   }
   state_ = kStrLen;
   return true;

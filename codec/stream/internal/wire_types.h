@@ -85,25 +85,6 @@ inline double Widen(float f) {
   return f == f ? static_cast<double>(f) : WidenF32Exact(f);
 }
 
-// True when p[0, n) is ASCII without NUL: text that needs no UTF-8 check,
-// no BOM strip and no NUL cut. (Inline, for the many short strings where a
-// dispatched SIMD call costs more than the check.)
-inline bool PlainAscii(const uint8_t* p, size_t n) {
-  size_t i = 0;
-  for (; i + 8 <= n; i += 8) {
-    uint64_t w;
-    std::memcpy(&w, p + i, 8);
-    const uint64_t high = w & 0x8080808080808080ull;
-    const uint64_t zero =
-        (w - 0x0101010101010101ull) & ~w & 0x8080808080808080ull;
-    if ((high | zero) != 0) return false;
-  }
-  for (; i < n; ++i) {
-    if (p[i] == 0 || p[i] >= 0x80) return false;
-  }
-  return true;
-}
-
 // Error paths show keys and property names cut at 64 bytes of their text
 // (+ "..."), as the reference decoder does.
 inline constexpr size_t kMaxKeyInPath = 64;
