@@ -3,6 +3,7 @@
 #include "codec/frame/frame.h"
 
 #include "absl/strings/str_cat.h"
+#include "codec/frame/internal/prefix.h"
 #include "codec/reference/decoder.h"
 #include "codec/reference/encoder.h"
 #include "codec/wire.h"
@@ -41,28 +42,26 @@ absl::Status ForEachFrame(
   if (options.framing == Framing::kNone) return fn(bytes, 0);
   size_t pos = 0;
   while (pos < bytes.size()) {
-    if (bytes.size() - pos < 4) {
-      return FrameError(pos, "truncated frame length").ToStatus();
-    }
-    const bool be = options.framing == Framing::kStream && options.big_endian;
-    const uint32_t len = be ? wire::LoadU32BE(bytes.data() + pos)
-                            : wire::LoadU32(bytes.data() + pos);
-    if (len > INT32_MAX) {
-      return FrameError(pos, absl::StrCat("negative frame length ",
-                                          static_cast<int32_t>(len)))
-          .ToStatus();
-    }
-    if (len > options.max_frame_bytes) {
-      return FrameError(pos, absl::StrCat("frame of ", len,
-                                          " bytes exceeds the limit of ",
-                                          options.max_frame_bytes))
-          .ToStatus();
-    }
-    if (len > bytes.size() - pos - 4) {
-      return FrameError(pos,
-                        absl::StrCat("truncated frame of ", len, " bytes (",
-                                     bytes.size() - pos - 4, " present)"))
-          .ToStatus();
+    uint32_t len = 0;
+    switch (frame_internal::ReadPrefix(bytes, pos, options, &len)) {
+      case frame_internal::Prefix::kWhole:
+        break;
+      case frame_internal::Prefix::kCutPrefix:
+        return FrameError(pos, "truncated frame length").ToStatus();
+      case frame_internal::Prefix::kNegative:
+        return FrameError(pos, absl::StrCat("negative frame length ",
+                                            static_cast<int32_t>(len)))
+            .ToStatus();
+      case frame_internal::Prefix::kOversize:
+        return FrameError(pos, absl::StrCat("frame of ", len,
+                                            " bytes exceeds the limit of ",
+                                            options.max_frame_bytes))
+            .ToStatus();
+      case frame_internal::Prefix::kCutFrame:
+        return FrameError(pos,
+                          absl::StrCat("truncated frame of ", len, " bytes (",
+                                       bytes.size() - pos - 4, " present)"))
+            .ToStatus();
     }
     if (absl::Status st = fn(bytes.subspan(pos + 4, len), pos + 4); !st.ok()) {
       return st;

@@ -12,7 +12,7 @@
 #include "absl/strings/str_cat.h"
 #include "codec/error.h"
 #include "codec/frame/frame.h"
-#include "codec/wire.h"
+#include "codec/frame/internal/prefix.h"
 
 namespace gdwire {
 namespace {
@@ -25,16 +25,13 @@ struct Slice {
   uint64_t first_frame = 0;
 };
 
-// The length prefix at pos, or -1 when it is not a frame that lies whole
-// in the buffer (cut, negative, oversize: the slice decoder reports it).
+// The bytes of the frame at pos (prefix included), or -1 when it is not a
+// frame that lies whole in the buffer (the slice decoder reports it).
 int64_t FrameAt(absl::Span<const uint8_t> bytes, size_t pos,
                 const FrameOptions& f) {
-  if (bytes.size() - pos < 4) return -1;
-  const bool be = f.framing == Framing::kStream && f.big_endian;
-  const uint32_t len = be ? wire::LoadU32BE(bytes.data() + pos)
-                          : wire::LoadU32(bytes.data() + pos);
-  if (len > INT32_MAX || len > f.max_frame_bytes ||
-      len > bytes.size() - pos - 4) {
+  uint32_t len = 0;
+  if (frame_internal::ReadPrefix(bytes, pos, f, &len) !=
+      frame_internal::Prefix::kWhole) {
     return -1;
   }
   return 4 + int64_t{len};
