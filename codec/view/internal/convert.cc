@@ -109,15 +109,6 @@ void LoadF64ToF32(const uint8_t* src, float* dst, size_t n) {
   FixNarrowedNans(src, 1, 0, dst, n);
 }
 
-void LoadF64RoundF32(const uint8_t* src, double* dst, size_t n) {
-  for (size_t i = 0; i < n; ++i) {
-    float f = NarrowAt(src + 8 * i);
-    uint32_t b;
-    std::memcpy(&b, &f, 4);
-    dst[i] = WidenF32(b);
-  }
-}
-
 void DeinterleaveF32x2(const uint8_t* src, size_t n, float* x, float* y) {
   simd::DeinterleaveF32(src, n, x, y);
 }

@@ -41,9 +41,6 @@ void LoadI32ToI64(const uint8_t* src, int64_t* dst, size_t n);
 bool LoadI64ToI32(const uint8_t* src, int32_t* dst, size_t n, size_t* bad);
 void LoadF32ToF64(const uint8_t* src, double* dst, size_t n);
 void LoadF64ToF32(const uint8_t* src, float* dst, size_t n);
-// f64 through f32 and back (what a single-precision engine keeps of an f64
-// math component).
-void LoadF64RoundF32(const uint8_t* src, double* dst, size_t n);
 
 // ---- AoS -> SoA: `n` vectors of 2/3/4 components ----------------------
 void DeinterleaveF32x2(const uint8_t* src, size_t n, float* x, float* y);

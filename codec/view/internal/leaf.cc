@@ -144,9 +144,7 @@ Variant PackedVariant(const Context& c, Type type, const PackedLayout& l) {
       if (l.width == 4) {
         LoadF32(p, v.data(), n);
       } else {
-        for (size_t i = 0; i < n; ++i) {
-          v[i] = NarrowF64ToF32(wire::LoadF64(p + 8 * i));
-        }
+        LoadF64ToF32(p, v.data(), n);  // NaN payloads by the exact rule
       }
       return Variant::PackedRealVectors32(type, std::move(v));
     }
