@@ -194,7 +194,9 @@ if [[ -z "$skip" && ${#base_json[@]} -gt 0 ]]; then
     re="$(python3 -c 'import re,sys; print(re.escape(sys.argv[1]))' "$name")"
     FILTER[$k]="${FILTER[$k]:+${FILTER[$k]}|}$re"
   done <"$TMP/flagged.txt"
-  if ((${#FILTER[@]})); then
+  # (not ${#FILTER[@]}: bash 5.1 calls an empty associative array unbound
+  # under set -u)
+  if [[ -s "$TMP/flagged.txt" ]]; then
     for k in "${!FILTER[@]}"; do FILTER[$k]="^(${FILTER[$k]})(/real_time)?\$"; done
     say "flagged slower: $(cut -f2 "$TMP/flagged.txt" | tr '\n' ' ')- running them again ($ROUNDS rounds)"
     mkdir -p "$TMP/cbase" "$TMP/cnew"

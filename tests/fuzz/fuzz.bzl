@@ -3,7 +3,8 @@
 Under --config=fuzz (clang, --define=fuzz=1) the binary links libFuzzer's
 main and the test runs a bounded fuzzing session (run_fuzzer.sh); in any
 other build it links standalone_main.cc and the test replays the seeds and
-the regression corpus regressions/<name>/ under gcc (ASan or not).
+the regression corpus regressions/<name>/ and the corpus grown by the long
+campaign corpora/<name>/ (tools/fuzz_campaign.sh) under gcc (ASan or not).
 """
 
 def gdwire_fuzz_target(name, srcs, deps, seeds = ":seeds"):
@@ -29,9 +30,13 @@ def gdwire_fuzz_target(name, srcs, deps, seeds = ":seeds"):
             "$(location :%s)" % name,
             "$(location %s)" % seeds,
             "tests/fuzz/regressions/" + name,
+            "tests/fuzz/corpora/" + name,
         ],
         data = [
             ":" + name,
             seeds,
-        ] + native.glob(["regressions/%s/**" % name]),
+        ] + native.glob([
+            "regressions/%s/**" % name,
+            "corpora/%s/**" % name,
+        ]),
     )
