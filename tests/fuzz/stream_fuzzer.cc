@@ -8,12 +8,11 @@
 //
 // Checks: no crash / UB; the values read by stream::ValueReader equal
 // DecodeFramed's; unframed, the verdicts are the same (kind and offset of
-// the first error; paths may differ in how long keys are shown: the
-// reference cuts them at 64 bytes, the parser names keys over 1 KiB by
-// index); framed, both accept or both reject (the parser
+// the first error; DecodeFramed's paths start with the value's number);
+// framed, both accept or both reject (the parser
 // reports an error inside a frame that is cut off later, DecodeFramed the
 // cut: parser.h). stream::Decode of the whole buffer equals
-// reference::Decode.
+// reference::Decode, errors with the same kind, offset and path.
 
 #include <cstddef>
 #include <cstdint>
@@ -93,7 +92,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   } else {
     const gdwire::Error a = gdwire::ErrorFromStatus(sv.status());
     const gdwire::Error b = gdwire::ErrorFromStatus(rv.status());
-    Check(a.kind == b.kind && a.offset == b.offset,
+    Check(a.kind == b.kind && a.offset == b.offset && a.path == b.path,
           "stream::Decode and reference::Decode errors differ",
           a.ToString() + " / " + b.ToString());
   }
