@@ -13,6 +13,7 @@
 #include "codec/error.h"
 #include "codec/frame/frame.h"
 #include "codec/frame/internal/prefix.h"
+#include "codec/stream/value_reader.h"
 
 namespace gdwire {
 namespace {
@@ -109,55 +110,118 @@ struct SliceResult {
   absl::Status status;
 };
 
+// One batch of slices, decoded by its own threads while the caller's
+// thread hands over the batch before it.
+struct Batch {
+  std::vector<Slice> slices;
+  std::vector<SliceResult> results;
+  std::vector<std::thread> threads;
+  uint64_t frames = 0;
+  size_t end = 0;
+
+  void Join() {
+    for (std::thread& t : threads) t.join();
+    threads.clear();
+  }
+};
+
+// Decodes one slice. The push parser's DOM decode (stream::ValueReader)
+// goes first: where it accepts, its values and offsets are DecodeFramedEach's
+// (stream_fuzzer and parallel_fuzzer hold it to that). Where it rejects, or
+// where the options ask for what only the reference reckons the same way (a
+// caller's allocation budget or account, rejected trailing bytes), the slice
+// is decoded by DecodeFramedEach itself, which gives the exact verdict and
+// the values before it.
+template <bool kKeep>
+void DecodeSlice(absl::Span<const uint8_t> bytes, const Slice& s,
+                 const FrameOptions& frame, const DecodeOptions& decode,
+                 SliceResult* r) {
+  const auto part = bytes.subspan(s.begin, s.end - s.begin);
+  if (decode.max_alloc_bytes == 0 && decode.alloc_account == nullptr &&
+      !decode.reject_trailing_bytes) {
+    stream::ValueReader reader(decode, frame);
+    std::vector<Variant> values;
+    std::vector<uint64_t> offsets;
+    absl::Status st = reader.Feed(part, &values, &offsets);
+    if (st.ok()) st = reader.Finish(&values);
+    if (st.ok() && values.size() == offsets.size()) {
+      r->count = values.size();
+      if (kKeep) {
+        r->values.reserve(values.size());
+        for (size_t i = 0; i < values.size(); ++i) {
+          r->values.emplace_back(std::move(values[i]), offsets[i] + s.begin);
+        }
+      }
+      return;
+    }
+  }
+  r->values.clear();
+  r->count = 0;
+  r->status =
+      DecodeFramedEach(part, frame, decode, [&](Variant v, uint64_t at) {
+        ++r->count;
+        if (kKeep) r->values.emplace_back(std::move(v), at + s.begin);
+        return absl::OkStatus();
+      });
+}
+
 template <bool kKeep>
 absl::Status Run(absl::Span<const uint8_t> bytes, const FrameOptions& frame,
                  const DecodeOptions& decode, const ParallelOptions& options,
                  const std::function<absl::Status(Variant, uint64_t)>& fn,
                  uint64_t* values) {
-  const int n = ResolveThreads(options);
+  // A caller's allocation account is one counter: one thread updates it.
+  const int n = decode.alloc_account != nullptr ? 1 : ResolveThreads(options);
   uint64_t delivered = 0;
-  if (n <= 1 || frame.framing == Framing::kNone) {
-    absl::Status st =
+  auto done = [&](absl::Status st) {
+    if (values != nullptr) *values = delivered;
+    return st;
+  };
+  if (frame.framing == Framing::kNone) {
+    return done(
         DecodeFramedEach(bytes, frame, decode, [&](Variant v, uint64_t at) {
           ++delivered;
           return kKeep ? fn(std::move(v), at) : absl::OkStatus();
-        });
-    if (values != nullptr) *values = delivered;
-    return st;
+        }));
   }
-  std::vector<Slice> slices;
-  std::vector<SliceResult> results;
-  std::vector<std::thread> threads;
-  size_t pos = 0;
+  // Batch k + 1 is decoded (on n threads) while batch k is handed over on
+  // the calling thread, so the callback's work (and the freeing of what it
+  // drops) overlaps the decoding. With one thread, everything runs on the
+  // caller's thread, batch after batch.
+  Batch batches[2];
+  auto start = [&](Batch* b, size_t pos, uint64_t first_frame) {
+    b->end = CutBatch(bytes, pos, frame, options.batch_bytes, n, first_frame,
+                      &b->slices, &b->frames);
+    b->results.assign(b->slices.size(), SliceResult());
+    for (size_t i = 0; i < b->slices.size(); ++i) {
+      if (n <= 1) {
+        DecodeSlice<kKeep>(bytes, b->slices[i], frame, decode, &b->results[i]);
+      } else {
+        b->threads.emplace_back([&bytes, &frame, &decode, b, i] {
+          DecodeSlice<kKeep>(bytes, b->slices[i], frame, decode,
+                             &b->results[i]);
+        });
+      }
+    }
+  };
+  if (bytes.empty()) return done(absl::OkStatus());
+  Batch* cur = &batches[0];
+  Batch* next = &batches[1];
+  start(cur, 0, 0);
   uint64_t frame_index = 0;
-  while (pos < bytes.size()) {
-    uint64_t frames = 0;
-    const size_t end = CutBatch(bytes, pos, frame, options.batch_bytes, n,
-                                frame_index, &slices, &frames);
-    results.assign(slices.size(), SliceResult());
-    auto work = [&](size_t i) {
-      const Slice& s = slices[i];
-      SliceResult& r = results[i];
-      r.status = DecodeFramedEach(bytes.subspan(s.begin, s.end - s.begin),
-                                  frame, decode, [&](Variant v, uint64_t at) {
-                                    ++r.count;
-                                    if (kKeep)
-                                      r.values.emplace_back(std::move(v),
-                                                            at + s.begin);
-                                    return absl::OkStatus();
-                                  });
-    };
-    threads.clear();
-    for (size_t i = 1; i < slices.size(); ++i) threads.emplace_back(work, i);
-    work(0);
-    for (std::thread& t : threads) t.join();
-    for (size_t i = 0; i < slices.size(); ++i) {
-      SliceResult& r = results[i];
+  while (true) {
+    cur->Join();
+    bool failed = false;
+    for (const SliceResult& r : cur->results) failed |= !r.status.ok();
+    const bool more = cur->end < bytes.size() && !failed;
+    if (more && n > 1) start(next, cur->end, frame_index + cur->frames);
+    for (size_t i = 0; i < cur->slices.size(); ++i) {
+      SliceResult& r = cur->results[i];
       if (kKeep) {
         for (auto& [v, at] : r.values) {
           if (absl::Status st = fn(std::move(v), at); !st.ok()) {
-            if (values != nullptr) *values = delivered;
-            return st;
+            next->Join();
+            return done(st);
           }
           ++delivered;
         }
@@ -166,15 +230,15 @@ absl::Status Run(absl::Span<const uint8_t> bytes, const FrameOptions& frame,
         delivered += r.count;
       }
       if (!r.status.ok()) {
-        if (values != nullptr) *values = delivered;
-        return Rebase(r.status, slices[i]);
+        next->Join();
+        return done(Rebase(r.status, cur->slices[i]));
       }
     }
-    frame_index += frames;
-    pos = end;
+    if (!more) return done(absl::OkStatus());
+    frame_index += cur->frames;
+    if (n <= 1) start(next, cur->end, frame_index);
+    std::swap(cur, next);
   }
-  if (values != nullptr) *values = delivered;
-  return absl::OkStatus();
 }
 
 }  // namespace

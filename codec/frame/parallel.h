@@ -5,10 +5,11 @@
 // decoded or validated on several threads. Frames are independent, so the
 // buffer is cut at frame boundaries (found by walking the length
 // prefixes, which touches 4 bytes a frame) into one slice per thread; each
-// thread decodes its slice with DecodeFramedEach; the values are handed
-// over in stream order. The input is taken a batch at a time
-// (ParallelOptions::batch_bytes), so memory is bounded by the values of
-// one batch, not by the stream.
+// thread decodes its slice with the push parser's DOM decode
+// (stream::ValueReader); the values are handed over in stream order on the
+// calling thread while the threads decode the next batch. The input is
+// taken a batch at a time (ParallelOptions::batch_bytes), so memory is
+// bounded by the values of two batches, not by the stream.
 //
 //   gdwire::FrameOptions f;
 //   f.framing = gdwire::Framing::kStream;
@@ -23,9 +24,12 @@
 // Results are those of DecodeFramedEach over the whole buffer: the same
 // values with the same offsets, in the same order, and the same first
 // error (kind, offset, path "#<frame index>$...") after every value before
-// it was delivered. One difference: the automatic allocation budget
-// (DecodeOptions::max_alloc_bytes = 0) is reckoned per slice, from the
-// slice's size, rather than once for the whole buffer. Framing::kNone
+// it was delivered (a slice the push parser rejects, or one decoded with a
+// caller's allocation budget or account, or with reject_trailing_bytes, is
+// decoded by DecodeFramedEach itself, which gives the exact verdict). One
+// difference: the automatic allocation budget (DecodeOptions::max_alloc_bytes
+// = 0) is reckoned per slice, from the slice's size, rather than once for
+// the whole buffer. Framing::kNone
 // (values back to back, no boundaries to cut at) runs on one thread.
 
 #ifndef GDWIRE_CODEC_FRAME_PARALLEL_H_
@@ -44,13 +48,14 @@
 namespace gdwire {
 
 struct ParallelOptions {
-  // Threads to use; 0 = std::thread::hardware_concurrency(). 1 runs
-  // DecodeFramedEach itself, on the calling thread.
+  // Threads to use; 0 = std::thread::hardware_concurrency(). 1 decodes on
+  // the calling thread, batch after batch (the same decoder). A caller's
+  // DecodeOptions::alloc_account (one counter) means one thread.
   int threads = 0;
-  // Input taken per round: each round's slices are decoded in parallel and
-  // handed over before the next starts. A frame larger than this is a
+  // Input taken per round: each round's slices are decoded in parallel
+  // while the round before is handed over. A frame larger than this is a
   // round of its own.
-  size_t batch_bytes = size_t{8} << 20;
+  size_t batch_bytes = size_t{1} << 20;
 };
 
 // The number of threads `options` asks for (0 resolved).
