@@ -18,7 +18,7 @@ names (a name the caller already declared is left alone):
     (third_party/bazel_stubs) for the repositories Bazel 4.2.3 would
     download;
   * highway, com_google_absl, com_google_googletest,
-    com_github_google_benchmark, rapidjson: Debian's -dev packages wrapped
+    com_github_google_benchmark, rapidjson, libpcap: Debian's -dev packages wrapped
     by third_party/system/system_repo.bzl.
 """
 
@@ -91,4 +91,12 @@ def gdwire_deps():
         apt_package = "rapidjson-dev",
         build_file = Label("//third_party/system:rapidjson.BUILD"),
         include_dirs = ["rapidjson"],
+    )
+    _maybe(
+        system_cc_repo,
+        "libpcap",
+        apt_package = "libpcap-dev",
+        build_file = Label("//third_party/system:libpcap.BUILD"),
+        include_dirs = ["pcap"],
+        include_files = ["pcap.h"],
     )

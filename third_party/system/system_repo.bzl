@@ -14,6 +14,11 @@ def _system_cc_repo_impl(rctx):
         if not src.exists:
             fail("%s not found: install the Debian -dev package (%s)" % (src, rctx.attr.apt_package))
         rctx.symlink(src, "include/" + d)
+    for f in rctx.attr.include_files:
+        src = rctx.path(rctx.attr.prefix + "/include/" + f)
+        if not src.exists:
+            fail("%s not found: install the Debian -dev package (%s)" % (src, rctx.attr.apt_package))
+        rctx.symlink(src, "include/" + f)
     for f in rctx.attr.static_libs:
         src = rctx.path(rctx.attr.libdir + "/" + f)
         if not src.exists:
@@ -28,6 +33,7 @@ system_cc_repo = repository_rule(
     attrs = {
         "build_file": attr.label(allow_single_file = True, mandatory = True),
         "include_dirs": attr.string_list(doc = "dirs under <prefix>/include to expose"),
+        "include_files": attr.string_list(doc = "single headers under <prefix>/include to expose"),
         "static_libs": attr.string_list(doc = "archives in <libdir> to expose as lib/<name>"),
         "prefix": attr.string(default = "/usr"),
         "libdir": attr.string(default = "/usr/lib/x86_64-linux-gnu"),

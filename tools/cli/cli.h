@@ -103,6 +103,8 @@ int Recode(int argc, char** argv);
 int Validate(int argc, char** argv);
 int Encode(int argc, char** argv);
 int Bench(int argc, char** argv);
+// `gdwire capture` (tools/cli/capture.cc).
+int Capture(int argc, char** argv);
 
 }  // namespace cli
 }  // namespace gdwire

@@ -20,6 +20,7 @@ constexpr char kHelp[] =
     "  validate  check only\n"
     "  encode    read Godot text or JSON, write the bytes to stdout\n"
     "  bench     measure decoding speed on your own data\n"
+    "  capture   decode the Godot traffic in a pcap/pcapng capture\n"
     "\n"
     "`gdwire <command> --help` for the flags of a command.\n";
 }  // namespace
@@ -37,6 +38,7 @@ int main(int argc, char** argv) {
   if (std::strcmp(cmd, "validate") == 0) return Validate(argc - 2, argv + 2);
   if (std::strcmp(cmd, "encode") == 0) return Encode(argc - 2, argv + 2);
   if (std::strcmp(cmd, "bench") == 0) return Bench(argc - 2, argv + 2);
+  if (std::strcmp(cmd, "capture") == 0) return Capture(argc - 2, argv + 2);
   std::fprintf(stderr, "gdwire: unknown command '%s'\n\n%s", cmd, kHelp);
   return kExitUsage;
 }

@@ -1,0 +1,177 @@
+// Copyright 2026 The gdwire Authors.
+//
+// codec/capture/capture.h: Godot traffic decoded straight from packet
+// captures (what `gdwire capture FILE.pcap` prints). Give the Decoder the
+// captured frames in capture order; it puts TCP connections back in order
+// (per connection and direction: retransmissions, overlaps and reordering
+// handled, holes reported as gaps), and decodes
+//
+//   * TCP with StreamPeer framing (StreamPeerTCP.put_var: a u32 length,
+//     then the value): the push parser is fed segment by segment, the
+//     stream is never held whole;
+//   * WebSocket (WebSocketPeer.put_var, as HTML5 exports talk): the HTTP
+//     upgrade, then RFC 6455 frames (masking, fragmentation, control
+//     frames); one binary message is one value;
+//   * UDP (PacketPeerUDP.put_var): one value per datagram, no prefix.
+//
+// A TCP direction whose first bytes are "GET " or "HTTP" is WebSocket,
+// any other StreamPeer framing. Every value comes out as a Message (time of
+// the packet that completed it, transport, source -> destination, stream
+// offset); everything wrong as a Problem naming the connection and the byte
+// offset. A problem never stops the other connections; inside a
+// connection a lost or undecodable message is skipped when its frame's
+// length is known, else the rest of that direction is skipped (reported).
+// Memory per direction is bounded (out-of-order bytes up to
+// max_reorder_bytes, one message up to max_message_bytes).
+//
+//   gdwire::capture::CaptureOptions opts;
+//   opts.decode.dialect = gdwire::Dialect::kGodot3;
+//   opts.ports = {9000};                                 // either side
+//   absl::Status st = gdwire::capture::DecodeFile(
+//       "game.pcapng", opts,
+//       [](const gdwire::capture::Message& m) { ...m.value... },
+//       [](const gdwire::capture::Problem& p) { ...p.text... });
+//
+// Or without libpcap (frames from anywhere):
+//
+//   gdwire::capture::Decoder d(opts, on_message, on_problem);
+//   d.Packet(ts, link_type, frame_bytes, wire_length);   // DLT_* link type
+//   d.Finish();
+
+#ifndef GDWIRE_CODEC_CAPTURE_CAPTURE_H_
+#define GDWIRE_CODEC_CAPTURE_CAPTURE_H_
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/strings/string_view.h"
+#include "absl/types/span.h"
+#include "codec/capture/endpoint.h"
+#include "codec/options.h"
+#include "codec/variant.h"
+
+namespace gdwire {
+namespace capture {
+
+enum class Transport : uint8_t { kTcp, kUdp, kWebSocket };
+// "tcp", "udp", "ws".
+absl::string_view TransportName(Transport t);
+
+// Capture time: seconds since the epoch and nanoseconds.
+struct Timestamp {
+  int64_t sec = 0;
+  uint32_t nsec = 0;
+};
+
+struct Message {
+  Timestamp time;  // the packet that brought the message's last byte
+  Transport transport;
+  Endpoint src, dst;
+  uint64_t connection;  // 1, 2, ...: TCP connection or UDP flow, in order
+  uint64_t index;       // message number in this direction, from 0
+  uint64_t offset;      // TCP/WebSocket: stream byte of the message; UDP: 0
+  Variant value;
+};
+
+enum class ProblemKind : uint8_t {
+  kGap,        // bytes of a TCP stream never captured
+  kDecode,     // a message that is not a valid value
+  kFraming,    // a length prefix or WebSocket frame that cannot be followed
+  kProtocol,   // HTTP upgrade refused, text message, unsupported extension
+  kTruncated,  // the stream (or datagram, or capture file) ends mid-message
+  kPacket,     // a captured frame that cannot be taken apart
+  kLimit,      // too many connections, a message over max_message_bytes
+};
+absl::string_view ProblemKindName(ProblemKind k);
+
+struct Problem {
+  Timestamp time;
+  ProblemKind kind;
+  Transport transport;
+  Endpoint src, dst;
+  uint64_t connection;  // 0 when not about a connection (file, packet)
+  uint64_t offset;      // stream byte (TCP/WebSocket), or capture file byte
+  std::string text;     // "gap of 1448 bytes at byte 2896: message #3 lost"
+};
+
+struct CaptureOptions {
+  DecodeOptions decode;     // dialect, limits, allow_objects
+  bool big_endian = false;  // StreamPeer.big_endian length prefixes
+  // Filters (empty: everything). `ports`: either side's port; `to_ports`:
+  // the destination port (one direction of a connection); `hosts`: either
+  // side's address (port ignored).
+  std::vector<uint16_t> ports;
+  std::vector<uint16_t> to_ports;
+  std::vector<Endpoint> hosts;
+  // Out-of-order bytes buffered per TCP direction before the oldest hole
+  // is given up as a gap.
+  size_t max_reorder_bytes = 4u << 20;
+  // Largest message (StreamPeer frame, WebSocket message, datagram).
+  uint32_t max_message_bytes = 64u << 20;
+  // Connections and flows tracked at once; more are reported and skipped.
+  size_t max_flows = 100000;
+};
+
+struct CaptureStats {
+  uint64_t packets = 0;   // frames seen
+  uint64_t skipped = 0;   // frames that are not TCP/UDP over IP
+  uint64_t filtered = 0;  // frames the filters left out
+  uint64_t messages = 0;
+  uint64_t problems = 0;
+  uint64_t connections = 0;  // TCP connections and UDP flows
+  uint64_t out_of_order = 0;
+  uint64_t duplicates = 0;  // retransmitted segments (or parts)
+  uint64_t gaps = 0;
+};
+
+using MessageFn = std::function<void(const Message&)>;
+using ProblemFn = std::function<void(const Problem&)>;
+
+class Decoder {
+ public:
+  Decoder(const CaptureOptions& options, MessageFn on_message,
+          ProblemFn on_problem);
+  ~Decoder();
+  Decoder(const Decoder&) = delete;
+  Decoder& operator=(const Decoder&) = delete;
+
+  // One captured frame: `link_type` as pcap_datalink() gives it (DLT_EN10MB,
+  // DLT_LINUX_SLL, DLT_LINUX_SLL2, DLT_NULL, DLT_LOOP, DLT_RAW, ...),
+  // `wire_length` its length on the wire (more than frame.size() when the
+  // capture's snapshot length cut it).
+  void Packet(const Timestamp& time, int link_type,
+              absl::Span<const uint8_t> frame, uint32_t wire_length);
+  // The capture ended: streams still open are finished (a message cut off
+  // by the end of the capture is reported).
+  void Finish();
+
+  // True for the link types Packet() understands.
+  static bool LinkTypeSupported(int link_type);
+  CaptureStats stats() const;
+
+ private:
+  class Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+// Progress of DecodeFile: bytes of the file read so far, of `total`.
+using ProgressFn = std::function<void(uint64_t done, uint64_t total)>;
+
+// Reads a pcap or pcapng file with libpcap (any link type it reports that
+// Decoder understands) and decodes it. A file that cannot be opened is the
+// returned error; a file cut off mid-record is a Problem (kTruncated, the
+// file offset), with everything before it decoded.
+absl::Status DecodeFile(const std::string& path, const CaptureOptions& options,
+                        MessageFn on_message, ProblemFn on_problem,
+                        ProgressFn progress = nullptr,
+                        CaptureStats* stats = nullptr);
+
+}  // namespace capture
+}  // namespace gdwire
+
+#endif  // GDWIRE_CODEC_CAPTURE_CAPTURE_H_

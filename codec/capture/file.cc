@@ -1,0 +1,90 @@
+// Copyright 2026 The gdwire Authors.
+//
+// DecodeFile: pcap and pcapng files read with libpcap, packet by packet,
+// into a capture::Decoder.
+
+#include <pcap/pcap.h>
+#include <sys/stat.h>
+
+#include <cstdio>
+#include <string>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "codec/capture/capture.h"
+
+namespace gdwire {
+namespace capture {
+
+absl::Status DecodeFile(const std::string& path, const CaptureOptions& options,
+                        MessageFn on_message, ProblemFn on_problem,
+                        ProgressFn progress, CaptureStats* stats) {
+  FILE* f = std::fopen(path.c_str(), "rb");
+  if (f == nullptr)
+    return absl::NotFoundError(absl::StrCat("cannot open ", path));
+  struct stat sb;
+  const uint64_t total =
+      fstat(fileno(f), &sb) == 0 ? static_cast<uint64_t>(sb.st_size) : 0;
+  char err[PCAP_ERRBUF_SIZE] = {};
+  // pcap_fopen_offline takes the FILE (pcap_close closes it).
+  pcap_t* pc = pcap_fopen_offline_with_tstamp_precision(
+      f, PCAP_TSTAMP_PRECISION_NANO, err);
+  if (pc == nullptr) {
+    std::fclose(f);
+    return absl::InvalidArgumentError(
+        absl::StrCat(path, ": not a pcap or pcapng file (", err, ")"));
+  }
+  const int link = pcap_datalink(pc);
+  if (!Decoder::LinkTypeSupported(link)) {
+    const char* name = pcap_datalink_val_to_name(link);
+    pcap_close(pc);
+    return absl::UnimplementedError(absl::StrCat(
+        path, ": link type ", link, " (", name != nullptr ? name : "?",
+        ") is not supported (Ethernet, Linux cooked, loopback and raw IP "
+        "are)"));
+  }
+  Decoder decoder(options, std::move(on_message), on_problem);
+  const bool nano = pcap_get_tstamp_precision(pc) == PCAP_TSTAMP_PRECISION_NANO;
+  uint64_t n = 0;
+  for (;;) {
+    const long at = std::ftell(f);
+    pcap_pkthdr* hdr = nullptr;
+    const u_char* data = nullptr;
+    const int rc = pcap_next_ex(pc, &hdr, &data);
+    if (rc == PCAP_ERROR_BREAK) break;  // the end of the file
+    if (rc != 1) {
+      // A record cut off (or unreadable): report it with its offset; the
+      // streams still open are finished below.
+      if (on_problem) {
+        Problem p;
+        p.kind = ProblemKind::kTruncated;
+        p.transport = Transport::kTcp;
+        p.connection = 0;
+        p.offset = at >= 0 ? static_cast<uint64_t>(at) : 0;
+        p.text =
+            absl::StrCat("the capture file is cut off or damaged at byte ",
+                         p.offset, " (record ", n + 1, "): ", pcap_geterr(pc));
+        on_problem(p);
+      }
+      break;
+    }
+    ++n;
+    Timestamp t;
+    t.sec = hdr->ts.tv_sec;
+    t.nsec =
+        static_cast<uint32_t>(nano ? hdr->ts.tv_usec : hdr->ts.tv_usec * 1000);
+    decoder.Packet(t, link, absl::MakeConstSpan(data, hdr->caplen), hdr->len);
+    if (progress && (n & 1023) == 0) {
+      const long pos = std::ftell(f);
+      progress(pos >= 0 ? static_cast<uint64_t>(pos) : 0, total);
+    }
+  }
+  decoder.Finish();
+  if (progress) progress(total, total);
+  pcap_close(pc);
+  if (stats != nullptr) *stats = decoder.stats();
+  return absl::OkStatus();
+}
+
+}  // namespace capture
+}  // namespace gdwire

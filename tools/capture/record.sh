@@ -1,0 +1,60 @@
+#!/bin/bash
+# Records a real engine talking to itself over loopback (127.0.0.1 only)
+# with tcpdump, for gdwire's capture tests (tests/data/captures/README.md):
+#
+#   tools/capture/record.sh godot4|godot3 OUT_DIR [PORT] [IFACE]
+#
+# Writes OUT_DIR/<engine>.pcap (tcpdump -w, the whole packets) and
+# OUT_DIR/<engine>.expected/ (the engine's own var_to_str text of every
+# message, per transport and direction, and the server ports), from
+# tools/capture/<engine>/talk.gd. IFACE is `lo` (Ethernet link type) by
+# default; `any` records Linux cooked (SLL2) frames. Needs tcpdump and the
+# right to capture (root, or a user with passwordless sudo), and the engine
+# (tools/godot/install_godot3.sh or install_godot4.sh).
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(cd "$here/../.." && pwd)"
+. "$root/tools/as_root.sh"
+engine="${1:?engine: godot4 or godot3}"
+out="${2:?output folder}"
+port="${3:-47100}"
+iface="${4:-lo}"
+case "$engine" in
+  godot4) run=("$root/tools/godot/godot4" --path "$here/godot4") ;;
+  godot3) run=(godot3-server --no-window --path "$here/godot3") ;;
+  *) echo "record.sh: engine must be godot4 or godot3" >&2; exit 2 ;;
+esac
+mkdir -p "$out"
+out="$(cd "$out" && pwd)"
+exp="$out/$engine.expected"
+rm -rf "$exp"
+mkdir -p "$exp"
+pcap="$out/$engine.pcap"
+log="$(mktemp)"
+pidf="$(mktemp)"
+trap 'rm -f "$log" "$pidf"' EXIT
+need_root "capturing on $iface with tcpdump"
+# -U: write each packet at once; -s 0: whole packets.
+# (sh -c: the pid of tcpdump itself, to stop it with SIGINT.)
+as_root sh -c 'echo $$ >"$1"; shift; exec "$@"' sh "$pidf" \
+  tcpdump -i "$iface" -U -s 0 -w "$pcap" \
+  "host 127.0.0.1 and (port $port or port $((port + 1)) or port $((port + 2)))" \
+  2>"$log" &
+dump=$!
+for _ in $(seq 100); do
+  grep -q "listening on" "$log" && break
+  sleep 0.1
+done
+status=0
+timeout 120 "${run[@]}" -s talk.gd -- --port="$port" --out="$exp" \
+  >"$out/$engine.talk.log" 2>&1 || status=$?
+sleep 0.5
+as_root kill -INT "$(cat "$pidf")" 2>/dev/null || true
+wait "$dump" || true
+cat "$log" >&2
+as_root chown "$(id -u):$(id -g)" "$pcap"
+grep -E "^(ENGINE|TCP|UDP|WS|TALK_DONE)" "$out/$engine.talk.log" || true
+if [ "$status" != 0 ] || ! grep -q "TALK_DONE ok" "$out/$engine.talk.log"; then
+  echo "record.sh: $engine failed (exit $status); see $out/$engine.talk.log" >&2
+  exit 1
+fi

@@ -1,0 +1,270 @@
+// Copyright 2026 The gdwire Authors.
+//
+// `gdwire capture FILE.pcap|FILE.pcapng`: Godot traffic decoded straight
+// from a packet capture (codec/capture/capture.h): TCP in StreamPeer
+// framing, WebSocket binary messages, UDP datagrams. One line per message
+// on stdout; problems (gaps, undecodable messages, a cut-off file) on
+// stderr, each naming its connection and byte offset.
+
+#include "codec/capture/capture.h"
+
+#include <time.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+#include "codec/text/json.h"
+#include "codec/text/text.h"
+#include "tools/cli/cli.h"
+
+namespace gdwire {
+namespace cli {
+
+namespace {
+constexpr char kHelp[] =
+    "usage: gdwire capture [--dialect=godot4|godot3|pandemonium|pandemonium4]\n"
+    "                      [--port=P[,P...]] [--to-port=P[,P...]]\n"
+    "                      [--host=ADDR[,ADDR...]] [--format=text|json]\n"
+    "                      [--values-only] [--allow-objects] [--big-endian]\n"
+    "                      [--quiet] FILE.pcap|FILE.pcapng\n"
+    "\n"
+    "Decodes the Godot values in a packet capture (tcpdump -w, Wireshark;\n"
+    "pcap or pcapng; Ethernet, Linux cooked, loopback or raw IP):\n"
+    "  tcp  StreamPeerTCP.put_var (a u32 length, then the value); TCP put\n"
+    "       back in order per connection and direction\n"
+    "  ws   WebSocketPeer.put_var (a TCP connection that begins with an\n"
+    "       HTTP upgrade): one binary message is one value\n"
+    "  udp  PacketPeerUDP.put_var: one value per datagram\n"
+    "\n"
+    "One line per message: time (UTC), transport, source -> destination,\n"
+    "#connection.message, then the value as the engine's var_to_str text\n"
+    "(newlines shown as \\n so that a message stays on one line).\n"
+    "\n"
+    "  --port=P          either side's port is P (a list: P1,P2)\n"
+    "  --to-port=P       the destination port is P (one direction)\n"
+    "  --host=ADDR       either side's address is ADDR (IPv4 or IPv6)\n"
+    "  --format=json     one JSON object per message: time, ts (seconds),\n"
+    "                    transport, src, dst, connection, index, offset,\n"
+    "                    text (var_to_str) and value (gdwire's JSON)\n"
+    "  --values-only     print only the values, exactly as `gdwire decode`\n"
+    "                    prints them (text, or JSON with --format=json)\n"
+    "  --big-endian      StreamPeer length prefixes are big-endian\n"
+    "  --allow-objects   decode full Objects (off, as in Godot)\n"
+    "  --quiet           no problem lines on stderr (the exit status stays)\n"
+    "\n"
+    "Problems (gaps in TCP streams, messages that do not decode, a file cut\n"
+    "off mid-record) go to stderr as `gdwire capture: <transport> #<conn>\n"
+    "<src> -> <dst>: <what> at byte <offset>`; they never stop the other\n"
+    "connections. A progress line goes to stderr when it is a terminal.\n"
+    "\n"
+    "Exit status: 0 ok, 1 problems found (or the file cannot be read),\n"
+    "2 usage.\n";
+
+bool ParsePorts(const std::string& text, std::vector<uint16_t>* out) {
+  for (absl::string_view part : absl::StrSplit(text, ',')) {
+    uint32_t p = 0;
+    if (!absl::SimpleAtoi(part, &p) || p > 65535) return false;
+    out->push_back(static_cast<uint16_t>(p));
+  }
+  return !out->empty();
+}
+
+std::string TimeText(const capture::Timestamp& t) {
+  const time_t s = static_cast<time_t>(t.sec);
+  struct tm tm;
+  gmtime_r(&s, &tm);
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%04d-%02d-%02dT%02d:%02d:%02d.%06uZ",
+                tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour,
+                tm.tm_min, tm.tm_sec, t.nsec / 1000);
+  return buf;
+}
+
+void JsonString(absl::string_view s, std::string* out) {
+  out->push_back('"');
+  for (unsigned char c : s) {
+    switch (c) {
+      case '"':
+        out->append("\\\"");
+        break;
+      case '\\':
+        out->append("\\\\");
+        break;
+      case '\n':
+        out->append("\\n");
+        break;
+      case '\r':
+        out->append("\\r");
+        break;
+      case '\t':
+        out->append("\\t");
+        break;
+      default:
+        if (c < 0x20) {
+          char buf[8];
+          std::snprintf(buf, sizeof buf, "\\u%04x", c);
+          out->append(buf);
+        } else {
+          out->push_back(static_cast<char>(c));
+        }
+    }
+  }
+  out->push_back('"');
+}
+
+// The text with its newlines (and backslash-free) as "\n" on one line.
+std::string OneLine(const std::string& text) {
+  std::string out;
+  out.reserve(text.size());
+  for (char c : text) {
+    if (c == '\n') {
+      out.append("\\n");
+    } else {
+      out.push_back(c);
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+int Capture(int argc, char** argv) {
+  Args args;
+  absl::Status st =
+      ParseArgs(argc, argv,
+                {"dialect", "port", "to-port", "host", "format", "values-only",
+                 "allow-objects", "big-endian", "quiet", "help"},
+                &args);
+  if (st.ok() && args.Has("help")) {
+    std::fputs(kHelp, stdout);
+    return kExitOk;
+  }
+  capture::CaptureOptions opts;
+  const std::string dialect = args.Get("dialect", "godot4");
+  if (st.ok() && !ParseDialect(dialect, &opts.decode.dialect)) {
+    st = absl::InvalidArgumentError(
+        absl::StrCat("--dialect must be godot3, godot4, pandemonium or "
+                     "pandemonium4, not '",
+                     dialect, "'"));
+  }
+  if (st.ok() && args.Has("port") &&
+      !ParsePorts(args.Get("port", ""), &opts.ports)) {
+    st = absl::InvalidArgumentError("--port must be ports 0..65535 (P,P,...)");
+  }
+  if (st.ok() && args.Has("to-port") &&
+      !ParsePorts(args.Get("to-port", ""), &opts.to_ports)) {
+    st = absl::InvalidArgumentError(
+        "--to-port must be ports 0..65535 (P,P,...)");
+  }
+  if (st.ok() && args.Has("host")) {
+    for (absl::string_view h : absl::StrSplit(args.Get("host", ""), ',')) {
+      capture::Endpoint e;
+      if (!capture::Endpoint::ParseHost(h, &e)) {
+        st = absl::InvalidArgumentError(
+            absl::StrCat("--host: not an IPv4 or IPv6 address: '", h, "'"));
+        break;
+      }
+      opts.hosts.push_back(e);
+    }
+  }
+  const std::string format = args.Get("format", "text");
+  if (st.ok() && format != "text" && format != "json") {
+    st = absl::InvalidArgumentError("--format must be text or json");
+  }
+  if (st.ok() && args.positional.size() != 1) {
+    st = absl::InvalidArgumentError("one capture file (pcap or pcapng)");
+  }
+  if (!st.ok()) {
+    std::fprintf(stderr, "gdwire capture: %s\n\n%s",
+                 std::string(st.message()).c_str(), kHelp);
+    return kExitUsage;
+  }
+  opts.decode.allow_objects = args.Has("allow-objects");
+  opts.big_endian = args.Has("big-endian");
+  const bool values_only = args.Has("values-only");
+  const bool json = format == "json";
+  const bool quiet = args.Has("quiet");
+  const Dialect d = opts.decode.dialect;
+  const bool tty = isatty(2) != 0;
+  bool progress_shown = false;
+  uint64_t messages = 0, problems = 0;
+
+  auto on_message = [&](const capture::Message& m) {
+    ++messages;
+    std::string line;
+    if (values_only) {
+      line = json ? text::ToJson(m.value) : text::ToText(m.value, d);
+    } else if (json) {
+      line = "{\"time\":";
+      JsonString(TimeText(m.time), &line);
+      char ts[48];
+      std::snprintf(ts, sizeof ts, "%lld.%09u",
+                    static_cast<long long>(m.time.sec), m.time.nsec);
+      absl::StrAppend(&line, ",\"ts\":", ts, ",\"transport\":\"",
+                      capture::TransportName(m.transport), "\",\"src\":");
+      JsonString(m.src.ToString(), &line);
+      line.append(",\"dst\":");
+      JsonString(m.dst.ToString(), &line);
+      absl::StrAppend(&line, ",\"connection\":", m.connection,
+                      ",\"index\":", m.index, ",\"offset\":", m.offset,
+                      ",\"text\":");
+      JsonString(text::ToText(m.value, d), &line);
+      absl::StrAppend(&line, ",\"value\":", text::ToJson(m.value), "}");
+    } else {
+      line = absl::StrCat(
+          TimeText(m.time), " ", capture::TransportName(m.transport), " ",
+          m.src.ToString(), " -> ", m.dst.ToString(), " #", m.connection, ".",
+          m.index, " ", OneLine(text::ToText(m.value, d)));
+    }
+    line.push_back('\n');
+    std::fwrite(line.data(), 1, line.size(), stdout);
+  };
+  auto on_problem = [&](const capture::Problem& p) {
+    ++problems;
+    if (quiet) return;
+    if (progress_shown) {
+      std::fputs("\r\033[K", stderr);
+      progress_shown = false;
+    }
+    if (p.connection == 0) {
+      std::fprintf(stderr, "gdwire capture: %s: %s\n",
+                   std::string(capture::ProblemKindName(p.kind)).c_str(),
+                   p.text.c_str());
+    } else {
+      std::fprintf(stderr, "gdwire capture: %s #%llu %s -> %s: %s: %s\n",
+                   std::string(capture::TransportName(p.transport)).c_str(),
+                   static_cast<unsigned long long>(p.connection),
+                   p.src.ToString().c_str(), p.dst.ToString().c_str(),
+                   std::string(capture::ProblemKindName(p.kind)).c_str(),
+                   p.text.c_str());
+    }
+  };
+  capture::ProgressFn progress;
+  if (tty) {
+    progress = [&](uint64_t done, uint64_t total) {
+      const int pct = total > 0 ? static_cast<int>(done * 100 / total) : 100;
+      std::fprintf(stderr, "\r\033[Kgdwire capture: %d%% (%llu messages)", pct,
+                   static_cast<unsigned long long>(messages));
+      progress_shown = true;
+    };
+  }
+  capture::CaptureStats stats;
+  st = capture::DecodeFile(args.positional[0], opts, on_message, on_problem,
+                           progress, &stats);
+  if (progress_shown) std::fputs("\r\033[K", stderr);
+  std::fflush(stdout);
+  if (!st.ok()) {
+    std::fprintf(stderr, "gdwire capture: %s\n",
+                 std::string(st.message()).c_str());
+    return kExitBadInput;
+  }
+  return problems > 0 ? kExitBadInput : kExitOk;
+}
+
+}  // namespace cli
+}  // namespace gdwire
