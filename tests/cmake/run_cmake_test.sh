@@ -20,7 +20,7 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 jobs="${JOBS:-2}"
 
-PKGS=(cmake make g++ libabsl-dev libhwy-dev libgtest-dev libgmock-dev
+PKGS=(cmake make g++ libabsl-dev libhwy-dev libpcap-dev libgtest-dev libgmock-dev
       libbenchmark-dev rapidjson-dev python3 pkg-config dpkg-dev)
 [ "$(id -u)" -eq 0 ] && [ "${GDWIRE_SKIP_DEB_TEST:-0}" != 1 ] && PKGS+=(debootstrap)
 # The JSON reader of codec/text, if it is simdjson.
