@@ -114,7 +114,7 @@ size_t WebSocketDecoder::Header(absl::Span<const uint8_t> bytes) {
     take += k;
     return hdr_have_ == need;
   };
-  if (!collect(2)) return take;
+  if (hdr_have_ < 2 && !collect(2)) return take;
   const uint8_t len7 = hdr_[1] & 0x7f;
   const size_t need = 2 +
                       (len7 == 126   ? 2
