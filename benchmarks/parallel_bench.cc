@@ -36,7 +36,6 @@ void BM_ParallelDecode(benchmark::State& state) {
   f.framing = Framing::kStream;
   ParallelOptions p;
   p.threads = static_cast<int>(state.range(0));
-  p.batch_bytes = 1 << 20;
   for (auto _ : state) {
     uint64_t n = 0;
     absl::Status st = DecodeFramedParallel(Bytes(t.bytes), f, DecodeOptions(),
@@ -57,7 +56,6 @@ void BM_ParallelValidate(benchmark::State& state) {
   f.framing = Framing::kStream;
   ParallelOptions p;
   p.threads = static_cast<int>(state.range(0));
-  p.batch_bytes = 1 << 20;
   for (auto _ : state) {
     uint64_t n = 0;
     absl::Status st =

@@ -3,6 +3,8 @@
 #include "codec/frame/parallel.h"
 
 #include <algorithm>
+#include <condition_variable>  // NOLINT: std::condition_variable
+#include <mutex>               // NOLINT: std::mutex
 #include <string>
 #include <thread>  // NOLINT: std::thread
 #include <utility>
@@ -38,46 +40,26 @@ int64_t FrameAt(absl::Span<const uint8_t> bytes, size_t pos,
   return 4 + int64_t{len};
 }
 
-// Cuts [pos, end of the next batch) into at most n slices of about equal
-// bytes. A frame that cannot be read ends the batch: the rest of the
-// buffer goes to the last slice, whose decoder meets the error in order.
-// Returns the end of the batch; *frames counts its whole frames.
-size_t CutBatch(absl::Span<const uint8_t> bytes, size_t pos,
-                const FrameOptions& f, size_t batch_bytes, int n,
-                uint64_t first_frame, std::vector<Slice>* slices,
-                uint64_t* frames) {
-  slices->clear();
-  std::vector<size_t> starts;  // frame starts in the batch
-  size_t end = pos;
-  bool bad = false;
-  while (end < bytes.size() && (end - pos < batch_bytes || starts.empty())) {
-    const int64_t len = FrameAt(bytes, end, f);
+// Cuts the next slice at pos: whole frames until it holds at least
+// `target` bytes (at least one frame). A frame that cannot be read ends the
+// stream's slicing: the rest of the buffer joins this slice, whose decoder
+// meets the error in order (*last is then true, as at the end).
+Slice CutSlice(absl::Span<const uint8_t> bytes, size_t pos,
+               const FrameOptions& f, size_t target, uint64_t first_frame,
+               uint64_t* frames, bool* last) {
+  Slice s{pos, pos, first_frame};
+  *frames = 0;
+  while (s.end < bytes.size() && (s.end - pos < target || *frames == 0)) {
+    const int64_t len = FrameAt(bytes, s.end, f);
     if (len < 0) {
-      bad = true;
+      s.end = bytes.size();
       break;
     }
-    starts.push_back(end);
-    end += static_cast<size_t>(len);
+    s.end += static_cast<size_t>(len);
+    ++*frames;
   }
-  *frames = starts.size();
-  if (bad) {
-    starts.push_back(end);  // the unreadable rest, decoded last
-    end = bytes.size();
-  }
-  const size_t total = end - pos;
-  const size_t target = std::max<size_t>(1, total / n);
-  Slice cur{pos, pos, first_frame};
-  uint64_t frame = first_frame;
-  for (size_t i = 0; i < starts.size(); ++i, ++frame) {
-    if (cur.end > cur.begin && cur.end - cur.begin >= target &&
-        static_cast<int>(slices->size()) < n - 1) {
-      slices->push_back(cur);
-      cur = Slice{starts[i], starts[i], frame};
-    }
-    cur.end = i + 1 < starts.size() ? starts[i + 1] : end;
-  }
-  if (cur.end > cur.begin) slices->push_back(cur);
-  return end;
+  *last = s.end >= bytes.size();
+  return s;
 }
 
 // An error of a slice decoded on its own, moved to where it lies in the
@@ -108,21 +90,6 @@ struct SliceResult {
   std::vector<std::pair<Variant, uint64_t>> values;
   uint64_t count = 0;
   absl::Status status;
-};
-
-// One batch of slices, decoded by its own threads while the caller's
-// thread hands over the batch before it.
-struct Batch {
-  std::vector<Slice> slices;
-  std::vector<SliceResult> results;
-  std::vector<std::thread> threads;
-  uint64_t frames = 0;
-  size_t end = 0;
-
-  void Join() {
-    for (std::thread& t : threads) t.join();
-    threads.clear();
-  }
 };
 
 // Decodes one slice. The push parser's DOM decode (stream::ValueReader)
@@ -165,80 +132,123 @@ void DecodeSlice(absl::Span<const uint8_t> bytes, const Slice& s,
       });
 }
 
+// The threads of one call: each takes the next slice (cut under the lock),
+// decodes it on its own, then waits for its turn and hands the slice's
+// values over in stream order. The callback thus runs on any of the
+// threads, one call at a time, and the values are freed (if the callback
+// drops them) by the thread that built them.
+template <bool kKeep>
+class Pool {
+ public:
+  Pool(absl::Span<const uint8_t> bytes, const FrameOptions& frame,
+       const DecodeOptions& decode, const ParallelOptions& options,
+       const std::function<absl::Status(Variant, uint64_t)>& fn)
+      : bytes_(bytes),
+        frame_(frame),
+        decode_(decode),
+        options_(options),
+        fn_(fn) {}
+
+  absl::Status Run(int n, uint64_t* values) {
+    std::vector<std::thread> threads;
+    for (int i = 1; i < n; ++i) threads.emplace_back([this] { Work(); });
+    Work();
+    for (std::thread& t : threads) t.join();
+    if (values != nullptr) *values = delivered_;
+    return status_;
+  }
+
+ private:
+  void Work() {
+    SliceResult r;
+    while (true) {
+      Slice s;
+      uint64_t turn;
+      {
+        std::lock_guard<std::mutex> lock(mu_);
+        if (stop_ || cut_done_) return;
+        uint64_t frames;
+        bool last;
+        s = CutSlice(bytes_, pos_, frame_,
+                     std::max<size_t>(1, options_.batch_bytes), frame_index_,
+                     &frames, &last);
+        pos_ = s.end;
+        frame_index_ += frames;
+        cut_done_ = last;
+        turn = cut_++;
+      }
+      r = SliceResult();
+      DecodeSlice<kKeep>(bytes_, s, frame_, decode_, &r);
+      std::unique_lock<std::mutex> lock(mu_);
+      turn_cv_.wait(lock, [&] { return stop_ || delivering_ == turn; });
+      if (stop_) return;
+      lock.unlock();  // only this thread's turn now: deliver unlocked
+      absl::Status st;
+      uint64_t done = 0;
+      if (kKeep) {
+        for (auto& [v, at] : r.values) {
+          st = fn_(std::move(v), at);
+          if (!st.ok()) break;
+          ++done;
+        }
+        r.values.clear();
+      } else {
+        done = r.count;
+      }
+      if (st.ok() && !r.status.ok()) st = Rebase(r.status, s);
+      lock.lock();
+      delivered_ += done;
+      if (!st.ok()) {
+        status_ = st;
+        stop_ = true;
+      }
+      ++delivering_;
+      lock.unlock();
+      turn_cv_.notify_all();
+    }
+  }
+
+  const absl::Span<const uint8_t> bytes_;
+  const FrameOptions& frame_;
+  const DecodeOptions& decode_;
+  const ParallelOptions& options_;
+  const std::function<absl::Status(Variant, uint64_t)>& fn_;
+
+  std::mutex mu_;
+  std::condition_variable turn_cv_;
+  size_t pos_ = 0;            // where the next slice starts
+  uint64_t frame_index_ = 0;  // its first frame's number
+  uint64_t cut_ = 0;          // slices cut so far
+  bool cut_done_ = false;     // the last slice is cut
+  uint64_t delivering_ = 0;   // the slice whose turn it is
+  uint64_t delivered_ = 0;    // values handed over
+  bool stop_ = false;         // an error: no more slices, no more turns
+  absl::Status status_;
+};
+
 template <bool kKeep>
 absl::Status Run(absl::Span<const uint8_t> bytes, const FrameOptions& frame,
                  const DecodeOptions& decode, const ParallelOptions& options,
                  const std::function<absl::Status(Variant, uint64_t)>& fn,
                  uint64_t* values) {
-  // A caller's allocation account is one counter: one thread updates it.
-  const int n = decode.alloc_account != nullptr ? 1 : ResolveThreads(options);
-  uint64_t delivered = 0;
-  auto done = [&](absl::Status st) {
-    if (values != nullptr) *values = delivered;
-    return st;
-  };
   if (frame.framing == Framing::kNone) {
-    return done(
+    uint64_t delivered = 0;
+    absl::Status st =
         DecodeFramedEach(bytes, frame, decode, [&](Variant v, uint64_t at) {
           ++delivered;
           return kKeep ? fn(std::move(v), at) : absl::OkStatus();
-        }));
-  }
-  // Batch k + 1 is decoded (on n threads) while batch k is handed over on
-  // the calling thread, so the callback's work (and the freeing of what it
-  // drops) overlaps the decoding. With one thread, everything runs on the
-  // caller's thread, batch after batch.
-  Batch batches[2];
-  auto start = [&](Batch* b, size_t pos, uint64_t first_frame) {
-    b->end = CutBatch(bytes, pos, frame, options.batch_bytes, n, first_frame,
-                      &b->slices, &b->frames);
-    b->results.assign(b->slices.size(), SliceResult());
-    for (size_t i = 0; i < b->slices.size(); ++i) {
-      if (n <= 1) {
-        DecodeSlice<kKeep>(bytes, b->slices[i], frame, decode, &b->results[i]);
-      } else {
-        b->threads.emplace_back([&bytes, &frame, &decode, b, i] {
-          DecodeSlice<kKeep>(bytes, b->slices[i], frame, decode,
-                             &b->results[i]);
         });
-      }
-    }
-  };
-  if (bytes.empty()) return done(absl::OkStatus());
-  Batch* cur = &batches[0];
-  Batch* next = &batches[1];
-  start(cur, 0, 0);
-  uint64_t frame_index = 0;
-  while (true) {
-    cur->Join();
-    bool failed = false;
-    for (const SliceResult& r : cur->results) failed |= !r.status.ok();
-    const bool more = cur->end < bytes.size() && !failed;
-    if (more && n > 1) start(next, cur->end, frame_index + cur->frames);
-    for (size_t i = 0; i < cur->slices.size(); ++i) {
-      SliceResult& r = cur->results[i];
-      if (kKeep) {
-        for (auto& [v, at] : r.values) {
-          if (absl::Status st = fn(std::move(v), at); !st.ok()) {
-            next->Join();
-            return done(st);
-          }
-          ++delivered;
-        }
-        r.values.clear();
-      } else {
-        delivered += r.count;
-      }
-      if (!r.status.ok()) {
-        next->Join();
-        return done(Rebase(r.status, cur->slices[i]));
-      }
-    }
-    if (!more) return done(absl::OkStatus());
-    frame_index += cur->frames;
-    if (n <= 1) start(next, cur->end, frame_index);
-    std::swap(cur, next);
+    if (values != nullptr) *values = delivered;
+    return st;
   }
+  // A caller's allocation account is one counter: one thread updates it.
+  const int n = decode.alloc_account != nullptr ? 1 : ResolveThreads(options);
+  if (bytes.empty()) {
+    if (values != nullptr) *values = 0;
+    return absl::OkStatus();
+  }
+  Pool<kKeep> pool(bytes, frame, decode, options, fn);
+  return pool.Run(n, values);
 }
 
 }  // namespace

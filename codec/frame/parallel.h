@@ -3,13 +3,17 @@
 // codec/frame/parallel.h: a large framed stream (StreamPeer / FileAccess
 // length prefixes, or PacketPeerStream: e.g. a recording of a session)
 // decoded or validated on several threads. Frames are independent, so the
-// buffer is cut at frame boundaries (found by walking the length
-// prefixes, which touches 4 bytes a frame) into one slice per thread; each
-// thread decodes its slice with the push parser's DOM decode
-// (stream::ValueReader); the values are handed over in stream order on the
-// calling thread while the threads decode the next batch. The input is
-// taken a batch at a time (ParallelOptions::batch_bytes), so memory is
-// bounded by the values of two batches, not by the stream.
+// buffer is cut at frame boundaries (found by walking the length prefixes,
+// which touches 4 bytes a frame) into slices of about
+// ParallelOptions::batch_bytes; each thread takes the next slice, decodes
+// it on its own with the push parser's DOM decode (stream::ValueReader),
+// then waits for its turn and hands the slice's values over in stream
+// order. Memory is bounded by the values of one slice per thread, not by
+// the stream. The callback runs on the calling thread or on one of the
+// threads the call starts, one call at a time and in stream order (it needs
+// no lock of its own; it must not rely on the calling thread's
+// thread-locals). Values the callback drops are freed by the thread that
+// built them, which keeps the allocator from bouncing memory between them.
 //
 //   gdwire::FrameOptions f;
 //   f.framing = gdwire::Framing::kStream;
@@ -17,7 +21,7 @@
 //   absl::Status st = gdwire::DecodeFramedParallel(
 //       bytes, f, gdwire::DecodeOptions(), p,
 //       [&](gdwire::Variant v, uint64_t offset) {
-//         ...;                            // called in stream order
+//         ...;                            // in stream order, one at a time
 //         return absl::OkStatus();
 //       });
 //
@@ -48,14 +52,14 @@
 namespace gdwire {
 
 struct ParallelOptions {
-  // Threads to use; 0 = std::thread::hardware_concurrency(). 1 decodes on
-  // the calling thread, batch after batch (the same decoder). A caller's
+  // Threads to use, the calling thread included; 0 =
+  // std::thread::hardware_concurrency(). 1 decodes on the calling thread,
+  // slice after slice (the same decoder). A caller's
   // DecodeOptions::alloc_account (one counter) means one thread.
   int threads = 0;
-  // Input taken per round: each round's slices are decoded in parallel
-  // while the round before is handed over. A frame larger than this is a
-  // round of its own.
-  size_t batch_bytes = size_t{1} << 20;
+  // The bytes of a slice, the unit of work a thread takes (whole frames:
+  // a frame larger than this is a slice of its own).
+  size_t batch_bytes = size_t{256} << 10;
 };
 
 // The number of threads `options` asks for (0 resolved).
@@ -63,7 +67,8 @@ int ResolveThreads(const ParallelOptions& options);
 
 // Decodes every value of a framed buffer on several threads; `fn` gets
 // each value with the absolute offset of its first byte, in stream order,
-// on the calling thread. An error from `fn` stops and is returned.
+// one call at a time (see above for the thread). An error from `fn` stops
+// and is returned.
 absl::Status DecodeFramedParallel(
     absl::Span<const uint8_t> bytes, const FrameOptions& frame,
     const DecodeOptions& decode, const ParallelOptions& options,
