@@ -22,6 +22,81 @@ for e in godot4 godot3; do
   tail -n 1 "$T/$e.log"
 done
 
+# Rewritten captures (damage.py, from the real ones).
+G4="$DATA/godot4.pcap"
+G3="$DATA/godot3.pcap"
+E4="$DATA/godot4.expected"
+E3="$DATA/godot3.expected"
+damage() {  # in out ops...
+  python3 "$HERE/damage.py" "$@" > "$T/damage.log" 2>&1 ||
+    { cat "$T/damage.log"; echo "FAIL damage.py $*"; fail=1; }
+}
+checked() {  # name, check.py args...
+  local name="$1"
+  shift
+  python3 "$HERE/check.py" "$GDWIRE" "$@" > "$T/check.log" 2>&1
+  local st=$?
+  [ $st = 0 ] || cat "$T/check.log"
+  check "$name" $st
+}
+
+# Reordered segments and retransmissions (exact copies, and segments that
+# overlap two others), on top of the kernel's own retransmissions in the
+# recordings: every message still decoded exactly, nothing reported.
+damage "$G4" "$T/g4_reordered.pcap" reorder=47100:c2s:3 reorder=47100:s2c:4 \
+  reorder=47102:c2s:3 reorder=47102:s2c:5
+checked "godot4 reordered segments: every message, no problem" \
+  "$T/g4_reordered.pcap" "$E4" godot4
+damage "$G4" "$T/g4_retransmitted.pcap" dup=47100:c2s:4 dup=47100:s2c:3 \
+  dup=47102:c2s:2 dup=47102:s2c:3
+checked "godot4 duplicated and overlapping segments: every message" \
+  "$T/g4_retransmitted.pcap" "$E4" godot4
+damage "$G3" "$T/g3_shuffled.pcap" reorder=47200:c2s:2 dup=47200:s2c:3 \
+  reorder=47202:s2c:2 dup=47202:c2s:2
+checked "godot3 reordered and retransmitted: every message" \
+  "$T/g3_shuffled.pcap" "$E3" godot3
+
+# Other containers and link types: pcapng, BSD loopback (DLT_NULL).
+damage "$G4" "$T/g4_null.pcapng" null pcapng
+checked "godot4 as pcapng with DLT_NULL frames: every message" \
+  "$T/g4_null.pcapng" "$E4" godot4
+damage "$G3" "$T/g3.pcapng" pcapng
+checked "godot3 as pcapng (SLL2 frames): every message" \
+  "$T/g3.pcapng" "$E3" godot3
+
+# Lost segments: a StreamPeer body (message #2 lost, the rest decoded), a
+# WebSocket payload piece each way (message #59 lost), and a StreamPeer
+# length prefix (the framing is lost: the rest of that direction is
+# skipped, reported); the other connections and directions are whole.
+damage "$G4" "$T/g4_lost.pcap" drop=47100:c2s:5 drop=47102:s2c:121 \
+  drop=47102:c2s:125 drop=47100:s2c:20
+checked "godot4 lost segments: 4 gaps reported, the rest decoded" \
+  "$T/g4_lost.pcap" "$E4" godot4 --no-exact --reference="$G4" --problems=4 \
+  '--expect=tcp #1 127.0.0.1:[0-9]+ -> 127.0.0.1:47100: gap: gap of 8 bytes at byte 24: message #2 .* lost' \
+  '--expect=tcp #1 127.0.0.1:47100 -> .*: gap: gap of 4 bytes at byte 128 takes a message boundary.*skipped' \
+  '--expect=ws #3 127.0.0.1:[0-9]+ -> 127.0.0.1:47102: gap: gap of 4096 bytes .* message #59 .* lost' \
+  '--expect=ws #3 127.0.0.1:47102 -> .*: gap: gap of 18344 bytes .* message #59 .* lost' \
+  --want=tcp.c2s:59 --want=tcp.s2c:10 --want=udp.c2s:59 --want=udp.s2c:59 \
+  --want=ws.c2s:59 --want=ws.s2c:59
+
+# Truncation: the file ends inside a record (inside the last WebSocket
+# message): reported with its file offset, and that message as cut off.
+damage "$G4" "$T/g4_cut.pcap" cut=3780
+checked "godot4 cut mid-record: reported, everything before decoded" \
+  "$T/g4_cut.pcap" "$E4" godot4 --no-exact --reference="$G4" --problems=2 \
+  '--expect=truncated: the capture file is cut off or damaged at byte 504679 \(record 3781\)' \
+  '--expect=ws #3 .* -> 127.0.0.1:47102: truncated: the capture ends inside message #59 at byte' \
+  --want=tcp.c2s:60 --want=tcp.s2c:60 --want=ws.c2s:59 --want=ws.s2c:59
+damage "$G3" "$T/g3_cut.pcapng" head=300 pcapng
+python3 -c 'import os, sys; os.truncate(sys.argv[1], os.path.getsize(sys.argv[1]) - 37)' \
+  "$T/g3_cut.pcapng"
+"$GDWIRE" capture --dialect=godot3 "$T/g3_cut.pcapng" > "$T/out" 2> "$T/err"
+st=$?
+check "godot3 pcapng cut mid-block: exit 1, reported" \
+  $([ $st = 1 ] && grep -q "truncated: the capture file is cut off .* (record 300)" "$T/err"; echo $?)
+check "godot3 pcapng cut mid-block: the messages before it" \
+  $([ "$(wc -l < "$T/out")" -gt 50 ]; echo $?)
+
 # Usage and unreadable files.
 "$GDWIRE" capture > /dev/null 2>&1
 check "no file: usage (2)" $([ $? = 2 ]; echo $?)

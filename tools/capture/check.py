@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Checks `gdwire capture` on a recorded capture against the engine's text.
 
-  check.py GDWIRE CAPTURE EXPECTED_DIR DIALECT [--problems=N] [--no-exact]
-           [--expect=REGEX ...] [--link-check]
+  check.py GDWIRE CAPTURE EXPECTED_DIR DIALECT [--problems=N]
+           [--expect=REGEX ...] [--no-exact --reference=FILE
+           [--want=T.DIR:N ...]]
 
 EXPECTED_DIR holds what the engine wrote while it was recorded
 (tools/capture/record.sh): ports.txt ("tcp P", "udp P", "ws P": the server
@@ -14,9 +15,11 @@ per transport and direction, the "text" of the decoded messages with the
 engine's, in order; and `--values-only --to-port=P` (one direction, the
 exact `gdwire decode` output) with the client-to-server file. With
 --no-exact (damaged captures) a direction may lack messages, but each
-message it has must be the engine's message of the same index. Problems on
-stderr: exactly N of them with --problems=N (default 0), and each --expect
-regex must match one of the problem lines. Exit 0 when all holds.
+message it has must be the engine's message of the same number, as the
+undamaged capture (--reference=FILE) has it; --want=tcp.c2s:59 sets how
+many a direction must have. Problems on stderr: exactly N of them with
+--problems=N (default 0), and each --expect regex must match one of the
+problem lines. Exit 0 when all holds.
 """
 
 import json
@@ -30,12 +33,6 @@ def fail(msg):
     sys.exit(1)
 
 
-def split_texts(content, count):
-    """The engine file holds texts each followed by "\\n"; texts may hold
-    newlines, so the split is driven by the decoded texts' own lengths."""
-    return content
-
-
 def main():
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     flags = [a for a in sys.argv[1:] if a.startswith("--")]
@@ -43,6 +40,8 @@ def main():
     want_problems = 0
     exact = True
     regexes = []
+    reference = None
+    want_counts = {}
     for f in flags:
         if f.startswith("--problems="):
             want_problems = int(f.split("=", 1)[1])
@@ -50,6 +49,11 @@ def main():
             exact = False
         elif f.startswith("--expect="):
             regexes.append(f.split("=", 1)[1])
+        elif f.startswith("--reference="):
+            reference = f.split("=", 1)[1]
+        elif f.startswith("--want="):
+            k, n = f.split("=", 1)[1].split(":")
+            want_counts[k] = int(n)
         else:
             fail("unknown flag " + f)
     ports = {}
@@ -73,6 +77,14 @@ def main():
     for r in regexes:
         if not any(re.search(r, l) for l in problems):
             fail("no problem matches %r" % r)
+    ref_msgs = []
+    if not exact:
+        if reference is None:
+            fail("--no-exact needs --reference=UNDAMAGED_CAPTURE")
+        run = subprocess.run(
+            [gdwire, "capture", "--format=json", "--dialect=" + dialect,
+             reference], capture_output=True)
+        ref_msgs = [json.loads(l) for l in run.stdout.decode().splitlines()]
     total = 0
     for t, port in sorted(ports.items()):
         for d in ("c2s", "s2c"):
@@ -97,21 +109,22 @@ def main():
                     fail("%s %s: message numbers %s" % (t, d, idx))
             else:
                 # Each decoded message must be the engine's message of the
-                # same number: walk the engine's texts in order.
-                rest = engine
-                texts = []
-                # Split the engine's file with the decoded texts as guide is
-                # not possible for lost ones; instead the engine file is
-                # split at each text boundary by re-running the decoded
-                # values' texts: every decoded text must occur, in order.
-                pos = 0
+                # same number (from the undamaged capture, itself checked
+                # exactly against the engine).
+                ref = [m for m in ref_msgs if m["transport"] == t and
+                       int(m[("dst" if d == "c2s" else "src")]
+                           .rsplit(":", 1)[1]) == port]
+                if "".join(m["text"] + "\n" for m in ref) != engine:
+                    fail("%s %s: the reference capture differs" % (t, d))
                 for m in got:
-                    want = m["text"] + "\n"
-                    k = engine.find(want, pos)
-                    if k < 0:
+                    if (m["index"] >= len(ref) or
+                            ref[m["index"]]["text"] != m["text"]):
                         fail("%s %s: message #%d %r is not the engine's"
                              % (t, d, m["index"], m["text"][:80]))
-                    pos = k + len(want)
+                key = "%s.%s" % (t, d)
+                if key in want_counts and want_counts[key] != len(got):
+                    fail("%s: %d messages, want %d"
+                         % (key, len(got), want_counts[key]))
             print("%s %s: %d messages ok" % (t, d, len(got)))
             total += len(got)
     if exact:

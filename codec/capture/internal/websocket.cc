@@ -308,7 +308,7 @@ void WebSocketDecoder::Gap(uint64_t offset, uint64_t length) {
     pos_ = offset + length;
     return;
   }
-  if (state_ == State::kPayload && length < length_ - done_) {
+  if (state_ == State::kPayload && length <= length_ - done_) {
     const bool control = (opcode_ & 0x08) != 0;
     if (!control && !skip_frame_ && in_message_) {
       Report(ProblemKind::kGap, offset,
