@@ -171,6 +171,11 @@ absl::Status DecodeFile(const std::string& path, const CaptureOptions& options,
                         ProgressFn progress = nullptr,
                         CaptureStats* stats = nullptr);
 
+// The same for a capture file's bytes in memory.
+absl::Status DecodeBytes(absl::string_view capture,
+                         const CaptureOptions& options, MessageFn on_message,
+                         ProblemFn on_problem, CaptureStats* stats = nullptr);
+
 }  // namespace capture
 }  // namespace gdwire
 

@@ -11,20 +11,19 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/string_view.h"
 #include "codec/capture/capture.h"
 
 namespace gdwire {
 namespace capture {
 
-absl::Status DecodeFile(const std::string& path, const CaptureOptions& options,
-                        MessageFn on_message, ProblemFn on_problem,
-                        ProgressFn progress, CaptureStats* stats) {
-  FILE* f = std::fopen(path.c_str(), "rb");
-  if (f == nullptr)
-    return absl::NotFoundError(absl::StrCat("cannot open ", path));
-  struct stat sb;
-  const uint64_t total =
-      fstat(fileno(f), &sb) == 0 ? static_cast<uint64_t>(sb.st_size) : 0;
+namespace {
+
+// Decodes the capture libpcap reads from `f` (taken: closed here).
+absl::Status DecodeOpenFile(FILE* f, const std::string& name, uint64_t total,
+                            const CaptureOptions& options, MessageFn on_message,
+                            ProblemFn on_problem, ProgressFn progress,
+                            CaptureStats* stats) {
   char err[PCAP_ERRBUF_SIZE] = {};
   // pcap_fopen_offline takes the FILE (pcap_close closes it).
   pcap_t* pc = pcap_fopen_offline_with_tstamp_precision(
@@ -32,14 +31,15 @@ absl::Status DecodeFile(const std::string& path, const CaptureOptions& options,
   if (pc == nullptr) {
     std::fclose(f);
     return absl::InvalidArgumentError(
-        absl::StrCat(path, ": not a pcap or pcapng file (", err, ")"));
+        absl::StrCat(name, ": not a pcap or pcapng file (", err, ")"));
   }
   const int link = pcap_datalink(pc);
   if (!Decoder::LinkTypeSupported(link)) {
-    const char* name = pcap_datalink_val_to_name(link);
+    const char* link_name = pcap_datalink_val_to_name(link);
     pcap_close(pc);
     return absl::UnimplementedError(absl::StrCat(
-        path, ": link type ", link, " (", name != nullptr ? name : "?",
+        name, ": link type ", link, " (",
+        link_name != nullptr ? link_name : "?",
         ") is not supported (Ethernet, Linux cooked, loopback and raw IP "
         "are)"));
   }
@@ -84,6 +84,36 @@ absl::Status DecodeFile(const std::string& path, const CaptureOptions& options,
   pcap_close(pc);
   if (stats != nullptr) *stats = decoder.stats();
   return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::Status DecodeFile(const std::string& path, const CaptureOptions& options,
+                        MessageFn on_message, ProblemFn on_problem,
+                        ProgressFn progress, CaptureStats* stats) {
+  FILE* f = std::fopen(path.c_str(), "rb");
+  if (f == nullptr) {
+    return absl::NotFoundError(absl::StrCat("cannot open ", path));
+  }
+  struct stat sb;
+  const uint64_t total =
+      fstat(fileno(f), &sb) == 0 ? static_cast<uint64_t>(sb.st_size) : 0;
+  return DecodeOpenFile(f, path, total, options, std::move(on_message),
+                        std::move(on_problem), std::move(progress), stats);
+}
+
+absl::Status DecodeBytes(absl::string_view capture,
+                         const CaptureOptions& options, MessageFn on_message,
+                         ProblemFn on_problem, CaptureStats* stats) {
+  if (capture.empty()) {
+    return absl::InvalidArgumentError("an empty capture");
+  }
+  // fmemopen reads the bytes in place (never written: mode "rb").
+  FILE* f = fmemopen(const_cast<char*>(capture.data()), capture.size(), "rb");
+  if (f == nullptr) return absl::InternalError("fmemopen failed");
+  return DecodeOpenFile(f, "capture", capture.size(), options,
+                        std::move(on_message), std::move(on_problem), nullptr,
+                        stats);
 }
 
 }  // namespace capture
