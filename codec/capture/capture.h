@@ -111,6 +111,9 @@ struct CaptureOptions {
   // Out-of-order bytes buffered per TCP direction before the oldest hole
   // is given up as a gap.
   size_t max_reorder_bytes = 4u << 20;
+  // The same over all connections together: past it, the connection whose
+  // buffer grows gives up its holes.
+  size_t max_reorder_bytes_total = 256u << 20;
   // Largest message (StreamPeer frame, WebSocket message, datagram).
   uint32_t max_message_bytes = 64u << 20;
   // Connections and flows tracked at once; more are reported and skipped.

@@ -110,6 +110,9 @@ class Decoder::Impl {
   MessageFn on_message_;
   ProblemFn on_problem_;
   Timestamp now_;
+  // Out-of-order bytes buffered over all flows (declared before flows_:
+  // their reassemblers give their share back when destroyed).
+  size_t reorder_bytes_ = 0;
   std::map<Key, std::unique_ptr<Flow>> flows_;
   uint64_t next_id_ = 1;
   bool flows_full_reported_ = false;
@@ -169,7 +172,8 @@ Decoder::Impl::Flow* Decoder::Impl::Add(const Key& key,
     d.src = i == 0 ? p.src : p.dst;
     d.dst = i == 0 ? p.dst : p.src;
     if (p.proto == internal::Proto::kTcp) {
-      d.tcp = std::make_unique<internal::TcpDirection>(options_, &d);
+      d.tcp = std::make_unique<internal::TcpDirection>(options_, &d,
+                                                       &reorder_bytes_);
     }
   }
   ++stats_.connections;

@@ -201,6 +201,29 @@ TEST(TcpReassembler, HostileSequenceNumbersStayBounded) {
   EXPECT_EQ(out.next, out.bytes + out.gap_bytes);
 }
 
+TEST(TcpReassembler, SharedBudget) {
+  // Two directions share a 1000-byte budget: the one that grows past it
+  // gives up its holes, the other keeps its buffer.
+  size_t shared = 0;
+  Recorder a, b;
+  {
+    TcpReassembler ra(1 << 20, &shared, 1000), rb(1 << 20, &shared, 1000);
+    ra.Segment(0, true, false, false, {}, 0, &a);
+    rb.Segment(0, true, false, false, {}, 0, &b);
+    std::string seg(300, 'x');
+    ra.Segment(10, false, false, false, S(seg), 0, &a);  // hole 1..9
+    EXPECT_EQ(shared, 364u);
+    rb.Segment(10, false, false, false, S(seg), 0, &b);
+    EXPECT_EQ(shared, 728u);
+    rb.Segment(310, false, false, false, S(seg), 0, &b);  // over: b gives up
+    EXPECT_EQ(b.gaps.size(), 1u);
+    EXPECT_TRUE(a.gaps.empty());
+    EXPECT_EQ(shared, 364u);
+    EXPECT_EQ(ra.buffered(), 364u);
+  }
+  EXPECT_EQ(shared, 0u);  // the destructors give their share back
+}
+
 }  // namespace
 }  // namespace internal
 }  // namespace capture

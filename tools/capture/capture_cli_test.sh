@@ -97,6 +97,17 @@ check "godot3 pcapng cut mid-block: exit 1, reported" \
 check "godot3 pcapng cut mid-block: the messages before it" \
   $([ "$(wc -l < "$T/out")" -gt 50 ]; echo $?)
 
+# --values-only --format=json: the "value" of each --format=json object.
+"$GDWIRE" capture --format=json "$G4" > "$T/all.json"
+"$GDWIRE" capture --format=json --values-only "$G4" > "$T/values.json"
+python3 - "$T/all.json" "$T/values.json" <<'PY'
+import json, sys
+a = [json.loads(l)["value"] for l in open(sys.argv[1])]
+b = [json.loads(l) for l in open(sys.argv[2])]
+sys.exit(0 if a == b and len(a) == 358 else 1)
+PY
+check "--values-only --format=json: the values of --format=json" $?
+
 # Usage and unreadable files.
 "$GDWIRE" capture > /dev/null 2>&1
 check "no file: usage (2)" $([ $? = 2 ]; echo $?)

@@ -11,6 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -245,8 +246,18 @@ int Capture(int argc, char** argv) {
     }
   };
   capture::ProgressFn progress;
+  const auto start = std::chrono::steady_clock::now();
+  auto last = start;
   if (tty) {
+    // Only for captures that take a while: from one second on, five times
+    // a second at most.
     progress = [&](uint64_t done, uint64_t total) {
+      const auto now = std::chrono::steady_clock::now();
+      if (now - start < std::chrono::seconds(1) ||
+          now - last < std::chrono::milliseconds(200) || done >= total) {
+        return;
+      }
+      last = now;
       const int pct = total > 0 ? static_cast<int>(done * 100 / total) : 100;
       std::fprintf(stderr, "\r\033[Kgdwire capture: %d%% (%llu messages)", pct,
                    static_cast<unsigned long long>(messages));

@@ -22,8 +22,13 @@ namespace internal {
 
 class TcpDirection : public StreamSink {
  public:
-  TcpDirection(const CaptureOptions& options, Emitter* out)
-      : options_(options), out_(out), reassembler_(options.max_reorder_bytes) {}
+  // `buffered`: the out-of-order bytes of every direction of the capture
+  // (options.max_reorder_bytes_total bounds them).
+  TcpDirection(const CaptureOptions& options, Emitter* out, size_t* buffered)
+      : options_(options),
+        out_(out),
+        reassembler_(options.max_reorder_bytes, buffered,
+                     options.max_reorder_bytes_total) {}
 
   TcpReassembler& reassembler() { return reassembler_; }
 

@@ -59,13 +59,15 @@ bool TcpReassembler::Segment(uint32_t seq, bool syn, bool fin, bool rst,
       if (it == pending_.end() || it->second.size() < payload.size()) {
         if (it != pending_.end()) {
           buffered_ -= it->second.size() + kSegmentOverhead;
+          Account(-static_cast<int64_t>(it->second.size() + kSegmentOverhead));
         }
         pending_[off].assign(payload.begin(), payload.end());
         buffered_ += payload.size() + kSegmentOverhead;
+        Account(static_cast<int64_t>(payload.size() + kSegmentOverhead));
       } else {
         ++stats_.duplicates;
       }
-      while (buffered_ > max_buffered_ && !pending_.empty()) GiveUpHole(sink);
+      while (OverBudget() && !pending_.empty()) GiveUpHole(sink);
     }
   }
   if (rst) {
@@ -98,6 +100,7 @@ void TcpReassembler::Drain(StreamSink* sink) {
   while (!pending_.empty() && pending_.begin()->first <= next_) {
     auto node = pending_.extract(pending_.begin());
     buffered_ -= node.mapped().size() + kSegmentOverhead;
+    Account(-static_cast<int64_t>(node.mapped().size() + kSegmentOverhead));
     const auto& s = node.mapped();
     Deliver(node.key(),
             absl::MakeConstSpan(reinterpret_cast<const uint8_t*>(s.data()),
@@ -121,6 +124,7 @@ void TcpReassembler::CheckEnd(StreamSink* sink) {
   if (!ended_ && have_fin_ && next_ >= fin_offset_) {
     ended_ = true;
     pending_.clear();
+    Account(-static_cast<int64_t>(buffered_));
     buffered_ = 0;
     sink->End(false);
   }

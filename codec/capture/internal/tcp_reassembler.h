@@ -15,6 +15,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <map>
 #include <string>
 
@@ -47,6 +48,14 @@ struct ReassemblyStats {
 class TcpReassembler {
  public:
   explicit TcpReassembler(size_t max_buffered) : max_buffered_(max_buffered) {}
+  // With a budget shared by every reassembler of a capture: when the sum
+  // of their buffers passes `shared_max`, the one that grows gives up its
+  // holes.
+  TcpReassembler(size_t max_buffered, size_t* shared, size_t shared_max)
+      : max_buffered_(max_buffered), shared_(shared), shared_max_(shared_max) {}
+  ~TcpReassembler() { Account(-static_cast<int64_t>(buffered_)); }
+  TcpReassembler(const TcpReassembler&) = delete;
+  TcpReassembler& operator=(const TcpReassembler&) = delete;
 
   // One captured segment of this direction. `missing` payload bytes were
   // not captured (snapshot length). Returns false when a SYN with another
@@ -71,8 +80,17 @@ class TcpReassembler {
   void Drain(StreamSink* sink);
   void GiveUpHole(StreamSink* sink);
   void CheckEnd(StreamSink* sink);
+  void Account(int64_t delta) {
+    if (shared_ != nullptr) *shared_ += delta;
+  }
+  bool OverBudget() const {
+    return buffered_ > max_buffered_ ||
+           (shared_ != nullptr && *shared_ > shared_max_);
+  }
 
   size_t max_buffered_;
+  size_t* shared_ = nullptr;
+  size_t shared_max_ = 0;
   bool started_ = false;
   bool ended_ = false;
   uint32_t base_ = 0;  // sequence number of stream offset 0
