@@ -15,14 +15,19 @@
 //   * UDP (PacketPeerUDP.put_var): one value per datagram, no prefix.
 //
 // A TCP direction whose first bytes are "GET " or "HTTP" is WebSocket,
-// any other StreamPeer framing. Every value comes out as a Message (time of
-// the packet that completed it, transport, source -> destination, stream
-// offset); everything wrong as a Problem naming the connection and the byte
-// offset. A problem never stops the other connections; inside a
-// connection a lost or undecodable message is skipped when its frame's
-// length is known, else the rest of that direction is skipped (reported).
-// Memory per direction is bounded (out-of-order bytes up to
-// max_reorder_bytes, one message up to max_message_bytes).
+// any other StreamPeer framing (or WebSocket on websocket_ports). A
+// connection whose start is not in the capture is read from the first
+// message start found (StreamPeer; message numbers then count from there).
+// Every value comes out as a Message (time of the packet that completed it,
+// transport, source -> destination, stream offset); everything wrong as a
+// Problem naming the connection and the byte offset. A problem never stops the
+// other connections; inside a connection a lost or undecodable message is
+// skipped when its frame's length is known; when a StreamPeer framing is lost
+// decoding starts again at the next segment from which two whole messages
+// decode (internal/stream_peer.h), and a WebSocket direction whose framing
+// is lost is skipped to its end (reported). Memory per direction is bounded
+// (out-of-order bytes up to max_reorder_bytes, and max_reorder_bytes_total
+// over all; one message up to max_message_bytes).
 //
 //   gdwire::capture::CaptureOptions opts;
 //   opts.decode.dialect = gdwire::Dialect::kGodot3;
@@ -108,6 +113,9 @@ struct CaptureOptions {
   std::vector<uint16_t> ports;
   std::vector<uint16_t> to_ports;
   std::vector<Endpoint> hosts;
+  // TCP connections on these ports (either side) are WebSocket even when
+  // their HTTP upgrade is not in the capture (it began later).
+  std::vector<uint16_t> websocket_ports;
   // Out-of-order bytes buffered per TCP direction before the oldest hole
   // is given up as a gap.
   size_t max_reorder_bytes = 4u << 20;

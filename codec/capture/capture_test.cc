@@ -208,10 +208,115 @@ TEST(Capture, GapOverABoundaryLosesTheRestNotOtherConnections) {
   for (const Message& m : run.messages) (m.connection == 1 ? c1 : c2)++;
   EXPECT_EQ(c1, 1);
   EXPECT_EQ(c2, 6);
-  ASSERT_EQ(run.problems.size(), 1u) << run.AllProblems();
+  // The rest came in one piece that begins inside a frame: no frame start
+  // is found in it (reported).
+  ASSERT_EQ(run.problems.size(), 2u) << run.AllProblems();
   EXPECT_EQ(run.problems[0].kind, ProblemKind::kGap);
   EXPECT_EQ(run.problems[0].connection, 1u);
-  EXPECT_NE(run.problems[0].text.find("cannot be framed"), std::string::npos);
+  EXPECT_NE(run.problems[0].text.find("takes a message boundary"),
+            std::string::npos);
+  EXPECT_EQ(run.problems[1].kind, ProblemKind::kFraming);
+  EXPECT_NE(run.problems[1].text.find("no message start found"),
+            std::string::npos);
+}
+
+// The engines' way: each length prefix and each value in a segment of its
+// own.
+std::vector<std::string> EngineSegments(const std::vector<Variant>& values) {
+  std::vector<std::string> segs;
+  for (const Variant& v : values) {
+    const std::string f = testing::Framed(Bytes(v));
+    segs.push_back(f.substr(0, 4));
+    segs.push_back(f.substr(4));
+  }
+  return segs;
+}
+
+TEST(Capture, ResynchronisesAtASegmentAfterALostPrefix) {
+  std::vector<Variant> values = SomeValues();
+  for (int i = 0; i < 4; ++i) values.push_back(Variant::Int(100 + i));
+  const auto segs = EngineSegments(values);
+  Feeder run;
+  run.Frame(testing::Ethernet(
+      testing::Ipv4Tcp(kClient, kServer, 0, testing::kSyn, "")));
+  uint32_t seq = 1;
+  for (size_t k = 0; k < segs.size(); ++k) {
+    if (k != 4) {  // message #2's prefix is lost
+      run.Frame(testing::Ethernet(
+          testing::Ipv4Tcp(kClient, kServer, seq, 0, segs[k])));
+    }
+    seq += static_cast<uint32_t>(segs[k].size());
+  }
+  run.d->Finish();
+  std::vector<std::string> want = TextsOf(values);
+  want.erase(want.begin() + 2);
+  EXPECT_EQ(run.Texts(), want);
+  std::vector<uint64_t> idx;
+  for (const Message& m : run.messages) idx.push_back(m.index);
+  EXPECT_EQ(idx, (std::vector<uint64_t>{0, 1, 3, 4, 5, 6, 7, 8, 9}));
+  ASSERT_EQ(run.problems.size(), 2u) << run.AllProblems();
+  EXPECT_NE(run.problems[0].text.find("takes a message boundary"),
+            std::string::npos);
+  EXPECT_NE(run.problems[1].text.find("a message starts at byte"),
+            std::string::npos);
+}
+
+TEST(Capture, ConnectionStartNotCaptured) {
+  std::vector<Variant> values = SomeValues();
+  const auto segs = EngineSegments(values);
+  // The capture began between two messages: all of them, no problem.
+  {
+    Feeder run;
+    uint32_t seq = 777;
+    for (size_t k = 2; k < segs.size(); ++k) {
+      run.Frame(testing::Ethernet(
+          testing::Ipv4Tcp(kClient, kServer, seq, 0, segs[k])));
+      seq += static_cast<uint32_t>(segs[k].size());
+    }
+    run.d->Finish();
+    std::vector<std::string> want = TextsOf(values);
+    want.erase(want.begin());
+    EXPECT_EQ(run.Texts(), want);
+    EXPECT_EQ(run.AllProblems(), "");
+    EXPECT_EQ(run.messages[0].index, 0u);
+  }
+  // The capture began inside message #3's body: decoded from #4 on.
+  {
+    Feeder run;
+    uint32_t seq = 777;
+    const std::string tail = segs[7].substr(100);
+    run.Frame(
+        testing::Ethernet(testing::Ipv4Tcp(kClient, kServer, seq, 0, tail)));
+    seq += static_cast<uint32_t>(tail.size());
+    for (size_t k = 8; k < segs.size(); ++k) {
+      run.Frame(testing::Ethernet(
+          testing::Ipv4Tcp(kClient, kServer, seq, 0, segs[k])));
+      seq += static_cast<uint32_t>(segs[k].size());
+    }
+    run.d->Finish();
+    std::vector<std::string> want = TextsOf(values);
+    want.erase(want.begin(), want.begin() + 4);
+    EXPECT_EQ(run.Texts(), want);
+    ASSERT_EQ(run.problems.size(), 1u) << run.AllProblems();
+    EXPECT_NE(run.problems[0].text.find("start of the connection was not"),
+              std::string::npos);
+  }
+}
+
+TEST(Capture, WebSocketPortWithoutTheUpgrade) {
+  Feeder run;
+  run.opts.websocket_ports = {9000};
+  run.Reset();
+  const std::string f1 =
+      testing::WsFrame(0x82, Bytes(Variant::Int(5)), /*masked=*/true);
+  const std::string f2 =
+      testing::WsFrame(0x82, Bytes(Variant::String("x")), /*masked=*/false);
+  run.Frame(testing::Ethernet(testing::Ipv4Tcp(kClient, kServer, 50, 0, f1)));
+  run.Frame(testing::Ethernet(testing::Ipv4Tcp(kServer, kClient, 90, 0, f2)));
+  run.d->Finish();
+  EXPECT_EQ(run.Texts(), (std::vector<std::string>{"5", "\"x\""}));
+  EXPECT_EQ(run.messages[0].transport, Transport::kWebSocket);
+  EXPECT_EQ(run.AllProblems(), "");
 }
 
 TEST(Capture, BadValueSkipsToTheNextFrame) {
@@ -248,9 +353,10 @@ TEST(Capture, BogusLengthPrefixLosesTheDirection) {
         testing::Ethernet(testing::Ipv4Tcp(kClient, kServer, 1, 0, stream)));
     run.d->Finish();
     EXPECT_EQ(run.Texts(), (std::vector<std::string>{"1"}));
-    ASSERT_EQ(run.problems.size(), 1u) << run.AllProblems();
+    ASSERT_EQ(run.problems.size(), 2u) << run.AllProblems();
     EXPECT_EQ(run.problems[0].kind, ProblemKind::kFraming);
     EXPECT_EQ(run.problems[0].offset, 12u);
+    EXPECT_EQ(run.problems[1].kind, ProblemKind::kFraming);  // no start found
   }
 }
 

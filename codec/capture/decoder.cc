@@ -172,8 +172,12 @@ Decoder::Impl::Flow* Decoder::Impl::Add(const Key& key,
     d.src = i == 0 ? p.src : p.dst;
     d.dst = i == 0 ? p.dst : p.src;
     if (p.proto == internal::Proto::kTcp) {
-      d.tcp = std::make_unique<internal::TcpDirection>(options_, &d,
-                                                       &reorder_bytes_);
+      const auto& ws = options_.websocket_ports;
+      const bool websocket =
+          std::find(ws.begin(), ws.end(), p.src.port) != ws.end() ||
+          std::find(ws.begin(), ws.end(), p.dst.port) != ws.end();
+      d.tcp = std::make_unique<internal::TcpDirection>(
+          options_, &d, &reorder_bytes_, websocket);
     }
   }
   ++stats_.connections;

@@ -66,18 +66,29 @@ checked "godot3 as pcapng (SLL2 frames): every message" \
 
 # Lost segments: a StreamPeer body (message #2 lost, the rest decoded), a
 # WebSocket payload piece each way (message #59 lost), and a StreamPeer
-# length prefix (the framing is lost: the rest of that direction is
-# skipped, reported); the other connections and directions are whole.
+# length prefix (message #10: the framing is lost, found again at the next
+# segment that starts a message, reported); the other connections and
+# directions are whole.
 damage "$G4" "$T/g4_lost.pcap" drop=47100:c2s:5 drop=47102:s2c:121 \
   drop=47102:c2s:125 drop=47100:s2c:20
 checked "godot4 lost segments: 4 gaps reported, the rest decoded" \
-  "$T/g4_lost.pcap" "$E4" godot4 --no-exact --reference="$G4" --problems=4 \
+  "$T/g4_lost.pcap" "$E4" godot4 --no-exact --reference="$G4" --problems=5 \
   '--expect=tcp #1 127.0.0.1:[0-9]+ -> 127.0.0.1:47100: gap: gap of 8 bytes at byte 24: message #2 .* lost' \
-  '--expect=tcp #1 127.0.0.1:47100 -> .*: gap: gap of 4 bytes at byte 128 takes a message boundary.*skipped' \
+  '--expect=tcp #1 127.0.0.1:47100 -> .*: gap: gap of 4 bytes at byte 128 takes a message boundary \(message #10 lost' \
+  '--expect=tcp #1 127.0.0.1:47100 -> .*: gap: a message starts at byte 140: decoding again' \
   '--expect=ws #3 127.0.0.1:[0-9]+ -> 127.0.0.1:47102: gap: gap of 4096 bytes .* message #59 .* lost' \
   '--expect=ws #3 127.0.0.1:47102 -> .*: gap: gap of 18344 bytes .* message #59 .* lost' \
-  --want=tcp.c2s:59 --want=tcp.s2c:10 --want=udp.c2s:59 --want=udp.s2c:59 \
+  --want=tcp.c2s:59 --want=tcp.s2c:59 --want=udp.c2s:59 --want=udp.s2c:59 \
   --want=ws.c2s:59 --want=ws.s2c:59
+
+# The capture began after the TCP connection (no SYN), in the middle of a
+# message sent in pieces: decoded from the first message start found.
+damage "$G4" "$T/g4_late.pcap" tail=90
+checked "godot4 capture begun mid-connection: the messages from there" \
+  "$T/g4_late.pcap" "$E4" godot4 --no-exact --reference="$G4" --problems=1 \
+  '--expect=tcp #1 .* -> 127.0.0.1:47100: gap: the start of the connection was not captured: decoding from byte 10' \
+  --tail=tcp.c2s --tail=tcp.s2c --want=tcp.c2s:46 --want=tcp.s2c:47 \
+  --want=ws.c2s:60 --want=udp.s2c:59
 
 # Truncation: the file ends inside a record (inside the last WebSocket
 # message): reported with its file offset, and that message as cut off.

@@ -17,7 +17,8 @@ exact `gdwire decode` output) with the client-to-server file. With
 --no-exact (damaged captures) a direction may lack messages, but each
 message it has must be the engine's message of the same number, as the
 undamaged capture (--reference=FILE) has it; --want=tcp.c2s:59 sets how
-many a direction must have. Problems on stderr: exactly N of them with
+many a direction must have, --tail=tcp.c2s that a direction holds the
+last messages of the reference (the capture began after the connection). Problems on stderr: exactly N of them with
 --problems=N (default 0), and each --expect regex must match one of the
 problem lines. Exit 0 when all holds.
 """
@@ -42,6 +43,7 @@ def main():
     regexes = []
     reference = None
     want_counts = {}
+    tails = set()
     for f in flags:
         if f.startswith("--problems="):
             want_problems = int(f.split("=", 1)[1])
@@ -51,6 +53,8 @@ def main():
             regexes.append(f.split("=", 1)[1])
         elif f.startswith("--reference="):
             reference = f.split("=", 1)[1]
+        elif f.startswith("--tail="):
+            tails.add(f.split("=", 1)[1])
         elif f.startswith("--want="):
             k, n = f.split("=", 1)[1].split(":")
             want_counts[k] = int(n)
@@ -116,12 +120,20 @@ def main():
                            .rsplit(":", 1)[1]) == port]
                 if "".join(m["text"] + "\n" for m in ref) != engine:
                     fail("%s %s: the reference capture differs" % (t, d))
+                key = "%s.%s" % (t, d)
+                if key in tails:
+                    # The capture began later: the messages are the last
+                    # ones of the reference, numbered from 0.
+                    if [m["text"] for m in got] != [
+                            m["text"] for m in ref[len(ref) - len(got):]]:
+                        fail("%s: not the last %d messages" % (key, len(got)))
+                    got = [dict(m, index=m["index"] + len(ref) - len(got))
+                           for m in got]
                 for m in got:
                     if (m["index"] >= len(ref) or
                             ref[m["index"]]["text"] != m["text"]):
                         fail("%s %s: message #%d %r is not the engine's"
                              % (t, d, m["index"], m["text"][:80]))
-                key = "%s.%s" % (t, d)
                 if key in want_counts and want_counts[key] != len(got):
                     fail("%s: %d messages, want %d"
                          % (key, len(got), want_counts[key]))

@@ -18,6 +18,8 @@ direction in file order):
   cut=RECORD               end the file in the middle of record RECORD
                            (counted from 0; half of its bytes kept)
   head=N                   keep the first N records
+  tail=N                   drop the first N records (the capture begins
+                           in the middle of the connections)
   null                     Ethernet frames as BSD loopback (DLT_NULL)
   pcapng                   write pcapng (SHB, IDB, EPBs) instead of pcap
 
@@ -130,6 +132,9 @@ def main():
         elif name == "head":
             p.records = p.records[:int(arg)]
             print("head: %d records" % len(p.records))
+        elif name == "tail":
+            p.records = p.records[int(arg):]
+            print("tail: %d records" % len(p.records))
         elif name == "cut":
             cut = int(arg)
         elif name == "null":

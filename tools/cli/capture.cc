@@ -32,6 +32,7 @@ constexpr char kHelp[] =
     "                      [--port=P[,P...]] [--to-port=P[,P...]]\n"
     "                      [--host=ADDR[,ADDR...]] [--format=text|json]\n"
     "                      [--values-only] [--allow-objects] [--big-endian]\n"
+    "                      [--websocket-port=P[,P...]]\n"
     "                      [--quiet] FILE.pcap|FILE.pcapng\n"
     "\n"
     "Decodes the Godot values in a packet capture (tcpdump -w, Wireshark;\n"
@@ -55,13 +56,19 @@ constexpr char kHelp[] =
     "  --values-only     print only the values, exactly as `gdwire decode`\n"
     "                    prints them (text, or JSON with --format=json)\n"
     "  --big-endian      StreamPeer length prefixes are big-endian\n"
+    "  --websocket-port=P  TCP on port P is WebSocket even when its HTTP\n"
+    "                    upgrade is not in the capture\n"
     "  --allow-objects   decode full Objects (off, as in Godot)\n"
     "  --quiet           no problem lines on stderr (the exit status stays)\n"
     "\n"
     "Problems (gaps in TCP streams, messages that do not decode, a file cut\n"
     "off mid-record) go to stderr as `gdwire capture: <transport> #<conn>\n"
-    "<src> -> <dst>: <what> at byte <offset>`; they never stop the other\n"
-    "connections. A progress line goes to stderr when it is a terminal.\n"
+    "<src> -> <dst>: <kind>: <what> at byte <offset>`; they never stop the\n"
+    "other connections. A gap inside a message costs that message; after a\n"
+    "gap over a message boundary (or in a connection whose start is not in\n"
+    "the capture) decoding starts again at the next segment that begins a\n"
+    "message (two whole messages decode from it). A progress line goes to\n"
+    "stderr when it is a terminal.\n"
     "\n"
     "Exit status: 0 ok, 1 problems found (or the file cannot be read),\n"
     "2 usage.\n";
@@ -161,6 +168,11 @@ int Capture(int argc, char** argv) {
       !ParsePorts(args.Get("to-port", ""), &opts.to_ports)) {
     st = absl::InvalidArgumentError(
         "--to-port must be ports 0..65535 (P,P,...)");
+  }
+  if (st.ok() && args.Has("websocket-port") &&
+      !ParsePorts(args.Get("websocket-port", ""), &opts.websocket_ports)) {
+    st = absl::InvalidArgumentError(
+        "--websocket-port must be ports 0..65535 (P,P,...)");
   }
   if (st.ok() && args.Has("host")) {
     for (absl::string_view h : absl::StrSplit(args.Get("host", ""), ',')) {

@@ -13,16 +13,18 @@ namespace capture {
 namespace internal {
 
 void TcpDirection::Choose() {
-  if (absl::StartsWith(sniff_, "GET ") || absl::StartsWith(sniff_, "HTTP")) {
+  const bool http =
+      absl::StartsWith(sniff_, "GET ") || absl::StartsWith(sniff_, "HTTP");
+  if (http || websocket_) {
     decoder_ = std::make_unique<WebSocketDecoder>(
-        options_.decode, options_.max_message_bytes, out_);
+        options_.decode, options_.max_message_bytes, out_, http);
   } else {
     FrameOptions framing;
     framing.framing = Framing::kStream;
     framing.big_endian = options_.big_endian;
     framing.max_frame_bytes = options_.max_message_bytes;
-    decoder_ =
-        std::make_unique<StreamPeerDecoder>(options_.decode, framing, out_);
+    decoder_ = std::make_unique<StreamPeerDecoder>(
+        options_.decode, framing, out_, reassembler_.saw_syn());
   }
   if (!sniff_.empty()) {
     decoder_->Data(

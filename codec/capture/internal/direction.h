@@ -2,7 +2,8 @@
 //
 // codec/capture/internal/direction.h: one direction of a TCP connection:
 // its reassembler, and the decoder its first bytes choose ("GET " or
-// "HTTP": WebSocket, anything else: StreamPeer framing).
+// "HTTP": WebSocket, anything else: StreamPeer framing; WebSocket frames
+// without an upgrade on CaptureOptions::websocket_ports).
 
 #ifndef GDWIRE_CODEC_CAPTURE_INTERNAL_DIRECTION_H_
 #define GDWIRE_CODEC_CAPTURE_INTERNAL_DIRECTION_H_
@@ -24,9 +25,12 @@ class TcpDirection : public StreamSink {
  public:
   // `buffered`: the out-of-order bytes of every direction of the capture
   // (options.max_reorder_bytes_total bounds them).
-  TcpDirection(const CaptureOptions& options, Emitter* out, size_t* buffered)
+  // `websocket`: the connection is on one of options.websocket_ports.
+  TcpDirection(const CaptureOptions& options, Emitter* out, size_t* buffered,
+               bool websocket)
       : options_(options),
         out_(out),
+        websocket_(websocket),
         reassembler_(options.max_reorder_bytes, buffered,
                      options.max_reorder_bytes_total) {}
 
@@ -41,6 +45,7 @@ class TcpDirection : public StreamSink {
 
   const CaptureOptions& options_;
   Emitter* out_;
+  bool websocket_;
   TcpReassembler reassembler_;
   std::string sniff_;  // the first bytes, until the decoder is chosen
   std::unique_ptr<StreamSink> decoder_;

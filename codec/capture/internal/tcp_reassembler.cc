@@ -20,6 +20,7 @@ bool TcpReassembler::Segment(uint32_t seq, bool syn, bool fin, bool rst,
   ++stats_.segments;
   if (!started_) {
     started_ = true;
+    saw_syn_ = syn;
     base_ = syn ? seq + 1 : seq;
   } else if (syn) {
     if (seq + 1 != base_) return false;  // a new connection, same addresses

@@ -70,6 +70,8 @@ class TcpReassembler {
 
   bool ended() const { return ended_; }
   bool started() const { return started_; }
+  // The stream's first segment was its SYN (the start was captured).
+  bool saw_syn() const { return saw_syn_; }
   uint64_t delivered() const { return next_; }
   size_t buffered() const { return buffered_; }
   const ReassemblyStats& stats() const { return stats_; }
@@ -93,6 +95,7 @@ class TcpReassembler {
   size_t shared_max_ = 0;
   bool started_ = false;
   bool ended_ = false;
+  bool saw_syn_ = false;
   uint32_t base_ = 0;  // sequence number of stream offset 0
   uint64_t next_ = 0;  // the next offset to deliver
   bool have_fin_ = false;

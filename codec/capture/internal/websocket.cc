@@ -39,8 +39,11 @@ std::string HeaderValue(absl::string_view head, absl::string_view name) {
 }  // namespace
 
 WebSocketDecoder::WebSocketDecoder(const DecodeOptions& options,
-                                   uint32_t max_message_bytes, Emitter* out)
-    : options_(options), max_message_(max_message_bytes), out_(out) {}
+                                   uint32_t max_message_bytes, Emitter* out,
+                                   bool http)
+    : options_(options), max_message_(max_message_bytes), out_(out) {
+  if (!http) state_ = State::kHeader;
+}
 
 void WebSocketDecoder::Report(ProblemKind kind, uint64_t at, std::string text) {
   out_->Problem(Transport::kWebSocket, kind, at, std::move(text));

@@ -32,8 +32,10 @@ class WebSocketDecoder : public StreamSink {
   // Largest HTTP head (request or response line and headers) accepted.
   static constexpr size_t kMaxHttpHead = 16384;
 
+  // `http`: the direction begins with the HTTP upgrade (else with frames:
+  // the upgrade was not captured).
   WebSocketDecoder(const DecodeOptions& options, uint32_t max_message_bytes,
-                   Emitter* out);
+                   Emitter* out, bool http = true);
 
   void Data(uint64_t offset, absl::Span<const uint8_t> bytes) override;
   void Gap(uint64_t offset, uint64_t length) override;
