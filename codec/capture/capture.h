@@ -12,7 +12,8 @@
 //   * WebSocket (WebSocketPeer.put_var, as HTML5 exports talk): the HTTP
 //     upgrade, then RFC 6455 frames (masking, fragmentation, control
 //     frames); one binary message is one value;
-//   * UDP (PacketPeerUDP.put_var): one value per datagram, no prefix.
+//   * UDP (PacketPeerUDP.put_var): one value per datagram, no prefix
+//     (IPv4 fragments of a large datagram put back together).
 //
 // A TCP direction whose first bytes are "GET " or "HTTP" is WebSocket,
 // any other StreamPeer framing (or WebSocket on websocket_ports). A

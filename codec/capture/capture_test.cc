@@ -406,6 +406,57 @@ TEST(Capture, UdpOneValuePerDatagram) {
   EXPECT_EQ(run.problems.size(), 2u) << run.AllProblems();
 }
 
+TEST(Capture, UdpFragmentedDatagrams) {
+  const Addr a{0x7f000001, 5000}, b{0x7f000001, 5001};
+  const Variant big = Variant::PackedInt32(std::vector<int32_t>(1000, 3));
+  std::vector<std::string> frags =
+      testing::Fragment(testing::Ipv4Udp(a, b, Bytes(big)), 1500);
+  ASSERT_EQ(frags.size(), 3u);
+  Feeder run;
+  // Out of order, one repeated.
+  for (int k : {2, 0, 2, 1}) run.Frame(testing::Ethernet(frags[k]));
+  run.Frame(testing::Ethernet(testing::Ipv4Udp(a, b, Bytes(Variant::Int(1)))));
+  // A datagram whose middle fragment never comes: reported at the end.
+  for (int k : {0, 2}) run.Frame(testing::Ethernet(frags[k]));
+  run.d->Finish();
+  EXPECT_EQ(run.Texts(), (std::vector<std::string>{
+                             text::ToText(big, Dialect::kGodot4), "1"}));
+  ASSERT_EQ(run.problems.size(), 1u) << run.AllProblems();
+  EXPECT_EQ(run.problems[0].kind, ProblemKind::kTruncated);
+  EXPECT_NE(run.problems[0].text.find("1 IPv4 datagram(s) incomplete"),
+            std::string::npos);
+}
+
+TEST(Capture, HostileFragmentsAreBounded) {
+  const Addr a{0x7f000001, 5000}, b{0x7f000001, 5001};
+  Feeder run;
+  // A fragment that would reach past 65,535 bytes, and one of an odd size
+  // with more to come: dropped, reported.
+  std::string f = testing::Fragment(
+      testing::Ipv4Udp(a, b, std::string(3000, 'x')), 1500)[0];
+  f[6] = static_cast<char>(0x20 | 0x1f);  // offset 8184 * 8
+  f[7] = static_cast<char>(0xff);
+  run.Frame(testing::Ethernet(f));
+  std::string g = testing::Fragment(
+      testing::Ipv4Udp(a, b, std::string(3000, 'x')), 1500)[0];
+  g.pop_back();
+  g[3] = static_cast<char>(g[3] - 1);
+  run.Frame(testing::Ethernet(g));
+  EXPECT_EQ(run.problems.size(), 2u) << run.AllProblems();
+  // Thousands of datagrams that never complete: held within the bound.
+  for (int id = 0; id < 30000; ++id) {
+    std::string h = testing::Fragment(
+        testing::Ipv4Udp(a, b, std::string(3000, 'y')), 1500)[0];
+    h[4] = static_cast<char>(id >> 8);
+    h[5] = static_cast<char>(id);
+    h[12] = static_cast<char>(id >> 16);  // a new source for every 64 Ki
+    run.Frame(testing::Ethernet(h));
+  }
+  run.d->Finish();
+  EXPECT_TRUE(run.messages.empty());
+  EXPECT_GT(run.problems.size(), 2u);  // the oldest ones given up
+}
+
 TEST(Capture, UdpCutBySnapLength) {
   Feeder run;
   const Addr a{0x7f000001, 5000}, b{0x7f000001, 5001};

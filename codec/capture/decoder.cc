@@ -15,6 +15,7 @@
 #include "codec/capture/capture.h"
 #include "codec/capture/internal/direction.h"
 #include "codec/capture/internal/emitter.h"
+#include "codec/capture/internal/ip_defrag.h"
 #include "codec/capture/internal/packet.h"
 #include "codec/error.h"
 #include "codec/stream/value_reader.h"
@@ -114,6 +115,7 @@ class Decoder::Impl {
   // their reassemblers give their share back when destroyed).
   size_t reorder_bytes_ = 0;
   std::map<Key, std::unique_ptr<Flow>> flows_;
+  internal::Ipv4Defrag defrag_;
   uint64_t next_id_ = 1;
   bool flows_full_reported_ = false;
   bool link_reported_ = false;
@@ -215,14 +217,35 @@ void Decoder::Impl::Packet(const Timestamp& time, int link_type,
   ++stats_.packets;
   internal::Packet p;
   std::string why;
-  if (!internal::ParsePacket(link_type, frame, wire_length, &p, &why)) {
+  std::string datagram;  // a reassembled IPv4 datagram (p points into it)
+  bool parsed = internal::ParsePacket(link_type, frame, wire_length, &p, &why);
+  if (!parsed && p.ipv4_fragment) {
+    std::string dropped;
+    switch (defrag_.Add(p.ip, &datagram, &dropped)) {
+      case internal::Ipv4Defrag::Result::kIncomplete:
+        return;
+      case internal::Ipv4Defrag::Result::kDropped:
+        FileProblem(ProblemKind::kPacket, 0,
+                    absl::StrCat("packet #", stats_.packets, ": ", dropped));
+        return;
+      case internal::Ipv4Defrag::Result::kComplete:
+        parsed = internal::ParsePacket(
+            internal::kLinkIpv4,
+            absl::MakeConstSpan(
+                reinterpret_cast<const uint8_t*>(datagram.data()),
+                datagram.size()),
+            static_cast<uint32_t>(datagram.size()), &p, &why);
+        break;
+    }
+  }
+  if (!parsed) {
     ++stats_.skipped;
     if (!internal::LinkTypeSupported(link_type)) {
       if (!link_reported_) {
         link_reported_ = true;
         FileProblem(ProblemKind::kPacket, 0, why);
       }
-    } else if (!why.empty() && why.find("fragment") != std::string::npos) {
+    } else if (why.find("fragment") != std::string::npos) {  // IPv6
       FileProblem(ProblemKind::kPacket, 0,
                   absl::StrCat("packet #", stats_.packets, ": ", why));
     }
@@ -337,6 +360,12 @@ void Decoder::Impl::AddStats(const internal::ReassemblyStats& s) {
 }
 
 void Decoder::Impl::Finish() {
+  if (defrag_.pending() > 0) {
+    FileProblem(ProblemKind::kTruncated, 0,
+                absl::StrCat(defrag_.pending(),
+                             " IPv4 datagram(s) incomplete at the end of the "
+                             "capture (fragments missing)"));
+  }
   // In the order the connections began.
   std::vector<Flow*> open;
   for (auto& kv : flows_) {

@@ -2,6 +2,8 @@
 
 #include "codec/capture/test_util.h"
 
+#include <algorithm>
+
 namespace gdwire {
 namespace capture {
 namespace testing {
@@ -57,6 +59,27 @@ std::string Ipv4Udp(Addr src, Addr dst, absl::string_view payload) {
   Be16(&u, 0);
   u.append(payload.data(), payload.size());
   return Ipv4(src, dst, 17, u);
+}
+
+std::vector<std::string> Fragment(const std::string& ip, size_t mtu) {
+  const size_t ihl = static_cast<size_t>(ip[0] & 0x0f) * 4;
+  const std::string header = ip.substr(0, ihl);
+  const std::string body = ip.substr(ihl);
+  const size_t step = (mtu - ihl) / 8 * 8;
+  std::vector<std::string> out;
+  for (size_t at = 0; at < body.size(); at += step) {
+    const size_t n = std::min(step, body.size() - at);
+    std::string f = header + body.substr(at, n);
+    const size_t total = f.size();
+    f[2] = static_cast<char>(total >> 8);
+    f[3] = static_cast<char>(total);
+    const uint16_t frag =
+        static_cast<uint16_t>((at / 8) | (at + n < body.size() ? 0x2000 : 0));
+    f[6] = static_cast<char>(frag >> 8);
+    f[7] = static_cast<char>(frag);
+    out.push_back(f);
+  }
+  return out;
 }
 
 std::string Ipv6Tcp(uint16_t sport, uint16_t dport, uint32_t seq, uint8_t flags,

@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "absl/strings/string_view.h"
 
@@ -28,6 +29,8 @@ std::string Ipv4Tcp(Addr src, Addr dst, uint32_t seq, uint8_t flags,
                     absl::string_view payload);
 // An IPv4 packet carrying UDP.
 std::string Ipv4Udp(Addr src, Addr dst, absl::string_view payload);
+// An IPv4 packet cut into fragments of at most `mtu` bytes each.
+std::vector<std::string> Fragment(const std::string& ipv4_packet, size_t mtu);
 // An IPv6 packet (::1 to ::1) carrying TCP.
 std::string Ipv6Tcp(uint16_t sport, uint16_t dport, uint32_t seq, uint8_t flags,
                     absl::string_view payload);

@@ -56,6 +56,15 @@ damage "$G3" "$T/g3_shuffled.pcap" reorder=47200:c2s:2 dup=47200:s2c:3 \
 checked "godot3 reordered and retransmitted: every message" \
   "$T/g3_shuffled.pcap" "$E3" godot3
 
+# UDP datagrams over 1500 bytes as IPv4 fragments (as on an Ethernet path),
+# the last fragment first.
+damage "$G4" "$T/g4_fragmented.pcap" fragment=47101:1500
+checked "godot4 UDP in IPv4 fragments: every message" \
+  "$T/g4_fragmented.pcap" "$E4" godot4
+damage "$G3" "$T/g3_fragmented.pcap" fragment=47201:576
+checked "godot3 UDP in IPv4 fragments (SLL2): every message" \
+  "$T/g3_fragmented.pcap" "$E3" godot3
+
 # Other containers and link types: pcapng, BSD loopback (DLT_NULL).
 damage "$G4" "$T/g4_null.pcapng" null pcapng
 checked "godot4 as pcapng with DLT_NULL frames: every message" \

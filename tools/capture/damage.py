@@ -15,6 +15,8 @@ direction in file order):
                            overlaps it and the next one (the second half of
                            this payload and the first half of the next)
   drop=PORT:DIR:N          lose data segment N (a gap)
+  fragment=PORT:MTU        UDP datagrams to or from PORT larger than MTU
+                           cut into IPv4 fragments (the last one first)
   cut=RECORD               end the file in the middle of record RECORD
                            (counted from 0; half of its bytes kept)
   head=N                   keep the first N records
@@ -93,6 +95,36 @@ def op_drop(p, arg):
         arg, i, len(s.payload), s.seq)
 
 
+def op_fragment(p, arg):
+    port, mtu = (int(x) for x in arg.split(":"))
+    out, n = [], 0
+    for r in p.records:
+        s = pcapfile.Segment(p.link, r.data)
+        if not (s.ok and s.proto == 17 and port in (s.sport, s.dport) and
+                s.end - s.ip > mtu):
+            out.append(r)
+            continue
+        o = s.ip
+        ihl = (r.data[o] & 15) * 4
+        head, body = r.data[:o + ihl], r.data[o + ihl:s.end]
+        step = (mtu - ihl) // 8 * 8
+        frags = []
+        for at in range(0, len(body), step):
+            part = body[at:at + step]
+            f = bytearray(head) + part
+            struct.pack_into(">H", f, o + 2, ihl + len(part))
+            more = 0x2000 if at + step < len(body) else 0
+            struct.pack_into(">H", f, o + 6, (at // 8) | more)
+            struct.pack_into(">H", f, o + 10, 0)
+            struct.pack_into(">H", f, o + 10,
+                             pcapfile.ipv4_checksum(bytes(f[o:o + ihl])))
+            frags.append(pcapfile.Record(r.sec, r.frac, bytes(f), len(f)))
+        out.extend([frags[-1]] + frags[:-1])  # out of order
+        n += 1
+    p.records = out
+    return "fragment %s: %d datagrams cut into IPv4 fragments" % (arg, n)
+
+
 def write_pcapng(p, path):
     def block(t, body):
         pad = (-len(body)) % 4
@@ -129,6 +161,8 @@ def main():
             print(op_dup(p, arg))
         elif name == "drop":
             print(op_drop(p, arg))
+        elif name == "fragment":
+            print(op_fragment(p, arg))
         elif name == "head":
             p.records = p.records[:int(arg)]
             print("head: %d records" % len(p.records))

@@ -96,7 +96,9 @@ bool Ipv4(const uint8_t* p, size_t n, Packet* out, std::string* why) {
   }
   const uint16_t frag = Be16(p + 6);
   if ((frag & 0x2000) != 0 || (frag & 0x1fff) != 0) {
-    *why = "IPv4 fragment (not reassembled)";
+    *why = "IPv4 fragment";
+    out->ipv4_fragment = true;
+    out->ip = absl::MakeConstSpan(p, std::min(n, total));
     return false;
   }
   out->src.SetV4(Be32(p + 12));

@@ -46,6 +46,10 @@ struct Packet {
   // than the frame holds).
   absl::Span<const uint8_t> payload;
   uint32_t payload_missing = 0;
+  // An IPv4 fragment (ParsePacket returns false): the whole IP packet, for
+  // the defragmenter (internal/ip_defrag.h).
+  bool ipv4_fragment = false;
+  absl::Span<const uint8_t> ip;
 };
 
 // True when the link type is one ParsePacket understands.
