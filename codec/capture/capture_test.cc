@@ -537,6 +537,36 @@ TEST(Capture, Filters) {
   EXPECT_EQ(host.Texts(), (std::vector<std::string>{"3"}));
 }
 
+TEST(Capture, FlowLimit) {
+  Feeder run;
+  run.opts.max_flows = 10;
+  run.Reset();
+  for (uint16_t port = 1000; port < 1040; ++port) {
+    const Addr c{0x7f000001, port};
+    // Connections that open, send one message and close: their places
+    // are taken again.
+    run.Frame(
+        testing::Ethernet(testing::Ipv4Tcp(c, kServer, 0, testing::kSyn, "")));
+    run.Frame(testing::Ethernet(
+        testing::Ipv4Tcp(c, kServer, 1, testing::kFin,
+                         testing::Framed(Bytes(Variant::Int(port))))));
+    run.Frame(testing::Ethernet(
+        testing::Ipv4Tcp(kServer, c, 0, testing::kSyn | testing::kFin, "")));
+  }
+  EXPECT_EQ(run.messages.size(), 40u);
+  EXPECT_EQ(run.AllProblems(), "");
+  // Open ones fill the table: the 11th is skipped, reported once.
+  for (uint16_t port = 2000; port < 2020; ++port) {
+    const Addr c{0x7f000001, port};
+    run.Frame(testing::Ethernet(testing::Ipv4Tcp(
+        c, kServer, 0, 0, testing::Framed(Bytes(Variant::Int(port))))));
+  }
+  run.d->Finish();  // (no SYN: a lone message is taken at the end)
+  EXPECT_EQ(run.messages.size(), 50u);
+  ASSERT_EQ(run.problems.size(), 1u) << run.AllProblems();
+  EXPECT_EQ(run.problems[0].kind, ProblemKind::kLimit);
+}
+
 TEST(Capture, GarbageFramesNeverCrash) {
   std::mt19937 rng(3);
   Feeder run;

@@ -115,6 +115,7 @@ class Decoder::Impl {
   // their reassemblers give their share back when destroyed).
   size_t reorder_bytes_ = 0;
   std::map<Key, std::unique_ptr<Flow>> flows_;
+  size_t closed_flows_ = 0;  // of flows_ (kept to ignore late segments)
   internal::Ipv4Defrag defrag_;
   uint64_t next_id_ = 1;
   bool flows_full_reported_ = false;
@@ -147,22 +148,23 @@ bool Decoder::Impl::Wanted(const internal::Packet& p) const {
 
 Decoder::Impl::Flow* Decoder::Impl::Add(const Key& key,
                                         const internal::Packet& p) {
-  if (flows_.size() >= options_.max_flows) {
+  if (flows_.size() >= options_.max_flows && closed_flows_ > 0) {
     // Forget the closed ones first.
     for (auto it = flows_.begin(); it != flows_.end();) {
       it = it->second->closed ? flows_.erase(it) : std::next(it);
     }
-    if (flows_.size() >= options_.max_flows) {
-      if (!flows_full_reported_) {
-        flows_full_reported_ = true;
-        FileProblem(ProblemKind::kLimit, 0,
-                    absl::StrCat("more than ", options_.max_flows,
-                                 " connections at once: new ones from ",
-                                 p.src.ToString(), " -> ", p.dst.ToString(),
-                                 " on are skipped"));
-      }
-      return nullptr;
+    closed_flows_ = 0;
+  }
+  if (flows_.size() >= options_.max_flows) {
+    if (!flows_full_reported_) {
+      flows_full_reported_ = true;
+      FileProblem(
+          ProblemKind::kLimit, 0,
+          absl::StrCat("more than ", options_.max_flows,
+                       " connections at once: new ones from ", p.src.ToString(),
+                       " -> ", p.dst.ToString(), " on are skipped"));
     }
+    return nullptr;
   }
   auto flow = std::make_unique<Flow>();
   flow->id = next_id_++;
@@ -201,6 +203,7 @@ Decoder::Impl::Flow* Decoder::Impl::FindOrAdd(const internal::Packet& p,
       // A closed connection: only a new SYN (port reuse) starts another.
       if (!(p.proto == internal::Proto::kTcp && p.syn)) return nullptr;
       flows_.erase(it);
+      --closed_flows_;
       flow = nullptr;
     }
   }
@@ -299,6 +302,7 @@ void Decoder::Impl::Close(Flow* flow, bool capture_ended) {
   }
   (void)capture_ended;
   flow->closed = true;
+  ++closed_flows_;
 }
 
 void Decoder::Impl::Udp(Flow* flow, bool reversed, const internal::Packet& p) {
