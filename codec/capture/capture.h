@@ -175,9 +175,10 @@ class Decoder {
 using ProgressFn = std::function<void(uint64_t done, uint64_t total)>;
 
 // Reads a pcap or pcapng file with libpcap (any link type it reports that
-// Decoder understands) and decodes it. A file that cannot be opened is the
-// returned error; a file cut off mid-record is a Problem (kTruncated, the
-// file offset), with everything before it decoded.
+// Decoder understands) and decodes it; "-" reads standard input as it
+// comes (`tcpdump -U -w - | ...`: messages as they are captured). A file that
+// cannot be opened is the returned error; a file cut off mid-record is a
+// Problem (kTruncated, the file offset), with everything before it decoded.
 absl::Status DecodeFile(const std::string& path, const CaptureOptions& options,
                         MessageFn on_message, ProblemFn on_problem,
                         ProgressFn progress = nullptr,

@@ -74,7 +74,7 @@ absl::Status DecodeOpenFile(FILE* f, const std::string& name, uint64_t total,
     t.nsec =
         static_cast<uint32_t>(nano ? hdr->ts.tv_usec : hdr->ts.tv_usec * 1000);
     decoder.Packet(t, link, absl::MakeConstSpan(data, hdr->caplen), hdr->len);
-    if (progress && (n & 1023) == 0) {
+    if (progress && total > 0 && (n & 1023) == 0) {
       const long pos = std::ftell(f);
       progress(pos >= 0 ? static_cast<uint64_t>(pos) : 0, total);
     }
@@ -91,13 +91,15 @@ absl::Status DecodeOpenFile(FILE* f, const std::string& name, uint64_t total,
 absl::Status DecodeFile(const std::string& path, const CaptureOptions& options,
                         MessageFn on_message, ProblemFn on_problem,
                         ProgressFn progress, CaptureStats* stats) {
-  FILE* f = std::fopen(path.c_str(), "rb");
+  // "-": standard input (tcpdump -w - | ...), read as it comes.
+  FILE* f = path == "-" ? stdin : std::fopen(path.c_str(), "rb");
   if (f == nullptr) {
     return absl::NotFoundError(absl::StrCat("cannot open ", path));
   }
   struct stat sb;
-  const uint64_t total =
-      fstat(fileno(f), &sb) == 0 ? static_cast<uint64_t>(sb.st_size) : 0;
+  const uint64_t total = fstat(fileno(f), &sb) == 0 && S_ISREG(sb.st_mode)
+                             ? static_cast<uint64_t>(sb.st_size)
+                             : 0;
   return DecodeOpenFile(f, path, total, options, std::move(on_message),
                         std::move(on_problem), std::move(progress), stats);
 }

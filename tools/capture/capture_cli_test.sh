@@ -128,6 +128,19 @@ sys.exit(0 if a == b and len(a) == 358 else 1)
 PY
 check "--values-only --format=json: the values of --format=json" $?
 
+# Standard input ("-"), as from `tcpdump -U -w - | gdwire capture -`.
+"$GDWIRE" capture --values-only --to-port=47100 - < "$G4" > "$T/stdin.txt"
+check "- reads standard input" \
+  $(cmp -s "$T/stdin.txt" "$E4/tcp.c2s.txt"; echo $?)
+
+# The wrong dialect: every message that does not decode is reported (with
+# its connection and offset) and the others still come out.
+"$GDWIRE" capture "$G3" > "$T/wrong.txt" 2> "$T/wrong.err"
+st=$?
+check "godot3 capture read as godot4: exit 1, errors per message" \
+  $([ $st = 1 ] && grep -q "tcp #1 127.0.0.1:[0-9]* -> 127.0.0.1:47200: decode: message #28 at byte 456" "$T/wrong.err" &&
+    [ "$(wc -l < "$T/wrong.txt")" -gt 200 ]; echo $?)
+
 # Usage and unreadable files.
 "$GDWIRE" capture > /dev/null 2>&1
 check "no file: usage (2)" $([ $? = 2 ]; echo $?)

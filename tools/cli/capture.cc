@@ -33,10 +33,12 @@ constexpr char kHelp[] =
     "                      [--host=ADDR[,ADDR...]] [--format=text|json]\n"
     "                      [--values-only] [--allow-objects] [--big-endian]\n"
     "                      [--websocket-port=P[,P...]]\n"
-    "                      [--quiet] FILE.pcap|FILE.pcapng\n"
+    "                      [--quiet] FILE.pcap|FILE.pcapng|-\n"
     "\n"
     "Decodes the Godot values in a packet capture (tcpdump -w, Wireshark;\n"
-    "pcap or pcapng; Ethernet, Linux cooked, loopback or raw IP):\n"
+    "pcap or pcapng; Ethernet, Linux cooked, loopback or raw IP). `-` reads\n"
+    "standard input as it comes, e.g. live:\n"
+    "  tcpdump -i any -U -w - port 9000 | gdwire capture -\n"
     "  tcp  StreamPeerTCP.put_var (a u32 length, then the value); TCP put\n"
     "       back in order per connection and direction\n"
     "  ws   WebSocketPeer.put_var (a TCP connection that begins with an\n"
@@ -203,7 +205,8 @@ int Capture(int argc, char** argv) {
   const bool json = format == "json";
   const bool quiet = args.Has("quiet");
   const Dialect d = opts.decode.dialect;
-  const bool tty = isatty(2) != 0;
+  const bool live = args.positional[0] == "-";  // each message at once
+  const bool tty = isatty(2) != 0 && !live;
   bool progress_shown = false;
   uint64_t messages = 0, problems = 0;
 
@@ -236,6 +239,7 @@ int Capture(int argc, char** argv) {
     }
     line.push_back('\n');
     std::fwrite(line.data(), 1, line.size(), stdout);
+    if (live) std::fflush(stdout);
   };
   auto on_problem = [&](const capture::Problem& p) {
     ++problems;
