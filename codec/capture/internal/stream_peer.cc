@@ -285,7 +285,10 @@ void StreamPeerDecoder::End(bool capture_ended) {
                                        "captured, and no"
                                      : "no",
                        " message start found from byte ", lost_at_, " (",
-                       pos_ - lost_at_, " bytes to the end not decoded)"));
+                       pos_ - lost_at_, " bytes to the end not decoded)",
+                       unseen_start_ ? "; if it is WebSocket, name its port "
+                                       "as a WebSocket port (--websocket-port)"
+                                     : ""));
     }
     return;
   }
