@@ -128,6 +128,22 @@ sys.exit(0 if a == b and len(a) == 358 else 1)
 PY
 check "--values-only --format=json: the values of --format=json" $?
 
+# The capture began after the WebSocket upgrade: without --websocket-port
+# nothing is taken for a message (reported, with the hint); with it, every
+# message of both directions.
+damage "$G4" "$T/g4_ws_late.pcap" tail=3420
+"$GDWIRE" capture "$T/g4_ws_late.pcap" > "$T/out" 2> "$T/err"
+st=$?
+check "WebSocket without its upgrade: no false message, hint given" \
+  $([ $st = 1 ] && [ ! -s "$T/out" ] && [ "$(grep -c -- --websocket-port "$T/err")" = 2 ]; echo $?)
+checked "WebSocket without its upgrade, --websocket-port: every message" \
+  "$T/g4_ws_late.pcap" "$E4" godot4 --no-exact --reference="$G4" \
+  --problems=0 --want=ws.c2s:60 --want=ws.s2c:60 --flag=--websocket-port=47102
+
+# --stats: the summary line (the kernel's own retransmissions counted).
+"$GDWIRE" capture --stats "$G4" 2> "$T/err" > /dev/null
+check "--stats" $(grep -q "3808 packets .* 3 connections, 358 messages, 0 problems; 81 segments retransmitted" "$T/err"; echo $?)
+
 # Standard input ("-"), as from `tcpdump -U -w - | gdwire capture -`.
 "$GDWIRE" capture --values-only --to-port=47100 - < "$G4" > "$T/stdin.txt"
 check "- reads standard input" \

@@ -18,7 +18,8 @@ exact `gdwire decode` output) with the client-to-server file. With
 message it has must be the engine's message of the same number, as the
 undamaged capture (--reference=FILE) has it; --want=tcp.c2s:59 sets how
 many a direction must have, --tail=tcp.c2s that a direction holds the
-last messages of the reference (the capture began after the connection). Problems on stderr: exactly N of them with
+last messages of the reference (the capture began after the connection);
+--flag=F passes F to `gdwire capture`. Problems on stderr: exactly N of them with
 --problems=N (default 0), and each --expect regex must match one of the
 problem lines. Exit 0 when all holds.
 """
@@ -44,6 +45,7 @@ def main():
     reference = None
     want_counts = {}
     tails = set()
+    extra = []
     for f in flags:
         if f.startswith("--problems="):
             want_problems = int(f.split("=", 1)[1])
@@ -53,6 +55,8 @@ def main():
             regexes.append(f.split("=", 1)[1])
         elif f.startswith("--reference="):
             reference = f.split("=", 1)[1]
+        elif f.startswith("--flag="):
+            extra.append(f.split("=", 1)[1])
         elif f.startswith("--tail="):
             tails.add(f.split("=", 1)[1])
         elif f.startswith("--want="):
@@ -66,8 +70,8 @@ def main():
             t, p = line.split()
             ports[t] = int(p)
     run = subprocess.run(
-        [gdwire, "capture", "--format=json", "--dialect=" + dialect, capture],
-        capture_output=True)
+        [gdwire, "capture", "--format=json", "--dialect=" + dialect] + extra +
+        [capture], capture_output=True)
     problems = [l for l in run.stderr.decode().splitlines() if l.strip()]
     for l in problems:
         print("problem:", l)

@@ -33,12 +33,13 @@ constexpr char kHelp[] =
     "                      [--host=ADDR[,ADDR...]] [--format=text|json]\n"
     "                      [--values-only] [--allow-objects] [--big-endian]\n"
     "                      [--websocket-port=P[,P...]]\n"
-    "                      [--quiet] FILE.pcap|FILE.pcapng|-\n"
+    "                      [--quiet] [--stats] FILE.pcap|FILE.pcapng|-\n"
     "\n"
     "Decodes the Godot values in a packet capture (tcpdump -w, Wireshark;\n"
     "pcap or pcapng; Ethernet, Linux cooked, loopback or raw IP). `-` reads\n"
     "standard input as it comes, e.g. live:\n"
     "  tcpdump -i any -U -w - port 9000 | gdwire capture -\n"
+    "\n"
     "  tcp  StreamPeerTCP.put_var (a u32 length, then the value); TCP put\n"
     "       back in order per connection and direction\n"
     "  ws   WebSocketPeer.put_var (a TCP connection that begins with an\n"
@@ -62,6 +63,10 @@ constexpr char kHelp[] =
     "                    upgrade is not in the capture\n"
     "  --allow-objects   decode full Objects (off, as in Godot)\n"
     "  --quiet           no problem lines on stderr (the exit status stays)\n"
+    "  --stats           a summary on stderr at the end: packets, "
+    "connections,\n"
+    "                    messages, problems, retransmitted and reordered\n"
+    "                    segments, gaps\n"
     "\n"
     "Problems (gaps in TCP streams, messages that do not decode, a file cut\n"
     "off mid-record) go to stderr as `gdwire capture: <transport> #<conn>\n"
@@ -145,11 +150,11 @@ std::string OneLine(const std::string& text) {
 
 int Capture(int argc, char** argv) {
   Args args;
-  absl::Status st =
-      ParseArgs(argc, argv,
-                {"dialect", "port", "to-port", "host", "format", "values-only",
-                 "allow-objects", "big-endian", "quiet", "help"},
-                &args);
+  absl::Status st = ParseArgs(argc, argv,
+                              {"dialect", "port", "to-port", "host", "format",
+                               "values-only", "allow-objects", "big-endian",
+                               "websocket-port", "quiet", "stats", "help"},
+                              &args);
   if (st.ok() && args.Has("help")) {
     std::fputs(kHelp, stdout);
     return kExitOk;
@@ -289,6 +294,22 @@ int Capture(int argc, char** argv) {
     std::fprintf(stderr, "gdwire capture: %s\n",
                  std::string(st.message()).c_str());
     return kExitBadInput;
+  }
+  if (args.Has("stats")) {
+    std::fprintf(
+        stderr,
+        "gdwire capture: %llu packets (%llu not TCP/UDP, %llu filtered out), "
+        "%llu connections, %llu messages, %llu problems; %llu segments "
+        "retransmitted, %llu out of order, %llu gaps\n",
+        static_cast<unsigned long long>(stats.packets),
+        static_cast<unsigned long long>(stats.skipped),
+        static_cast<unsigned long long>(stats.filtered),
+        static_cast<unsigned long long>(stats.connections),
+        static_cast<unsigned long long>(stats.messages),
+        static_cast<unsigned long long>(stats.problems),
+        static_cast<unsigned long long>(stats.duplicates),
+        static_cast<unsigned long long>(stats.out_of_order),
+        static_cast<unsigned long long>(stats.gaps));
   }
   return problems > 0 ? kExitBadInput : kExitOk;
 }
