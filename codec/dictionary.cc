@@ -10,11 +10,48 @@
 #include <string>
 #include <utility>
 
+#include "absl/base/optimization.h"
 #include "absl/hash/hash.h"
+#include "codec/internal/key_hash.h"
 #include "codec/variant.h"
 
 namespace gdwire {
+namespace internal {
+thread_local int key_hash_scopes = 0;
+thread_local KeyOpCounter* key_op_counter = nullptr;
+}  // namespace internal
+
 namespace {
+
+// The linearity test's counters (key_hash.h): one step a node, and one
+// per 64 bytes of text or packed data.
+inline void CountHash(size_t bytes) {
+  if (ABSL_PREDICT_FALSE(internal::key_op_counter != nullptr)) {
+    internal::key_op_counter->hash_steps += 1 + bytes / 64;
+  }
+}
+inline void CountEqual(size_t bytes) {
+  if (ABSL_PREDICT_FALSE(internal::key_op_counter != nullptr)) {
+    internal::key_op_counter->equal_steps += 1 + bytes / 64;
+  }
+}
+inline bool MemoOn() { return internal::key_hash_scopes > 0; }
+
+// The container block whose memo KeyHash keeps, or null.
+template <typename Block>
+bool MemoGet(const Block& b, size_t* h) {
+  if (!MemoOn() || !b.key_hash_memo_set_) return false;
+  *h = static_cast<size_t>(b.key_hash_memo_);
+  return true;
+}
+template <typename Block>
+size_t MemoPut(const Block& b, size_t h) {
+  if (MemoOn()) {
+    b.key_hash_memo_ = h;
+    b.key_hash_memo_set_ = true;
+  }
+  return h;
+}
 
 uint64_t BitsOf(double d) {
   uint64_t u;
@@ -40,9 +77,24 @@ size_t FloatKeyHash(double d) {
 
 bool KeyEquals(const Variant& a, const Variant& b) {
   if (IsStringLike(a.type()) && IsStringLike(b.type())) {
+    CountEqual(a.as_string().size());
     return a.as_string() == b.as_string();
   }
+  CountEqual(0);
   if (a.type() != b.type()) return false;
+  switch (a.type()) {
+    case Type::kArray:
+    case Type::kTypedArray:
+    case Type::kPackedTypedArray:
+    case Type::kDictionary:
+    case Type::kObject:
+      // Inside a decoder's scope, containers whose (memoised) hashes
+      // differ are different keys: no walk over them.
+      if (MemoOn() && KeyHash(a) != KeyHash(b)) return false;
+      break;
+    default:
+      break;
+  }
   switch (a.type()) {
     case Type::kFloat:
       return FloatKeyEq(a.as_float(), b.as_float());
@@ -85,6 +137,27 @@ bool KeyEquals(const Variant& a, const Variant& b) {
 size_t KeyHash(const Variant& v) {
   const Type t = IsStringLike(v.type()) ? Type::kString : v.type();
   size_t h = absl::HashOf(static_cast<int>(t));
+  size_t memo;
+  switch (v.type()) {
+    case Type::kArray:
+    case Type::kTypedArray:
+    case Type::kPackedTypedArray:
+      if (MemoGet(v.array(), &memo)) return CountHash(0), memo;
+      break;
+    case Type::kDictionary:
+      if (MemoGet(v.dictionary(), &memo)) return CountHash(0), memo;
+      break;
+    case Type::kObject:
+      if (MemoGet(v.object(), &memo)) return CountHash(0), memo;
+      break;
+    case Type::kString:
+    case Type::kStringName:
+      CountHash(v.as_string().size());
+      break;
+    default:
+      CountHash(0);
+      break;
+  }
   switch (v.type()) {
     case Type::kNil:
     case Type::kCallable:
@@ -102,12 +175,12 @@ size_t KeyHash(const Variant& v) {
     case Type::kTypedArray:
     case Type::kPackedTypedArray:
       for (const Variant& e : v.array().items) h = absl::HashOf(h, KeyHash(e));
-      return h;
+      return MemoPut(v.array(), h);
     case Type::kDictionary:
       for (const auto& kv : v.dictionary().entries) {
         h = absl::HashOf(h, KeyHash(kv.first), KeyHash(kv.second));
       }
-      return h;
+      return MemoPut(v.dictionary(), h);
     default:
       if (RealComponents(v.type()) != 0) {
         for (double d : v.reals()) h = absl::HashOf(h, FloatKeyHash(d));
@@ -131,9 +204,10 @@ size_t KeyHash(const Variant& v) {
       const Object& o = v.object();
       h = absl::HashOf(h, static_cast<int>(o.kind), o.id, o.class_name);
       for (const auto& [name, value] : o.properties) {
+        CountHash(name.size());
         h = absl::HashOf(h, name, KeyHash(value));
       }
-      return h;
+      return MemoPut(o, h);
     }
     case Type::kSignal:
       return absl::HashOf(h, v.signal().name, v.signal().object_id);
@@ -219,6 +293,7 @@ ptrdiff_t Dictionary::Lookup(const Variant& key, size_t hash) const {
 }
 
 void Dictionary::Set(Variant key, Variant value) {
+  key_hash_memo_set_ = false;
   const size_t n = entries.size();
   const size_t h = n < kLinearMax ? 0 : KeyHash(key);
   const ptrdiff_t at = Lookup(key, h);
@@ -240,6 +315,7 @@ const Variant* Dictionary::Find(const Variant& key) const {
 }
 
 Variant* Dictionary::FindMutable(const Variant& key) {
+  key_hash_memo_set_ = false;
   return const_cast<Variant*>(Find(key));
 }
 
@@ -247,6 +323,7 @@ bool Dictionary::Erase(const Variant& key) {
   const size_t h = entries.size() <= kLinearMax ? 0 : KeyHash(key);
   const ptrdiff_t at = Lookup(key, h);
   if (at < 0) return false;
+  key_hash_memo_set_ = false;
   entries.erase(entries.begin() + at);
   index_.clear();  // rebuilt on the next lookup
   indexed_ = 0;
@@ -254,6 +331,7 @@ bool Dictionary::Erase(const Variant& key) {
 }
 
 void Dictionary::Clear() {
+  key_hash_memo_set_ = false;
   entries.clear();
   index_.clear();
   indexed_ = 0;

@@ -271,13 +271,15 @@ class Variant {
   const NodePath& node_path() const { return *Check(Slot::kNodePath).path; }
   uint64_t rid() const { return Check(Slot::kRid).u; }
   const Object& object() const { return *Check(Slot::kObject).object; }
-  Object& mutable_object() { return *MCheck(Slot::kObject).object; }
+  // The mutable_*() of containers forget KeyHash's memo of the container
+  // (codec/internal/key_hash.h).
+  Object& mutable_object();
   const Signal& signal() const { return *Check(Slot::kSignal).signal; }
   // kArray, kTypedArray and kPackedTypedArray.
   const Array& array() const { return *Check(Slot::kArray).array; }
-  Array& mutable_array() { return *MCheck(Slot::kArray).array; }
+  Array& mutable_array();
   const Dictionary& dictionary() const { return *Check(Slot::kDict).dict; }
-  Dictionary& mutable_dictionary() { return *MCheck(Slot::kDict).dict; }
+  Dictionary& mutable_dictionary();
   const std::vector<uint8_t>& packed_bytes() const {
     return Check(Slot::kBytes).bytes;
   }
@@ -444,6 +446,12 @@ struct Object {
   uint64_t id = 0;                                          // kId
   std::string class_name;                                   // kFull
   std::vector<std::pair<std::string, Variant>> properties;  // kFull, in order
+
+  // KeyHash's memo of this container's hash, read and written only inside
+  // a KeyHashScope (codec/internal/key_hash.h); mutators forget it.
+  mutable uint64_t key_hash_memo_ = 0;
+  mutable bool key_hash_memo_set_ = false;
+
   bool operator==(const Object& o) const {
     return kind == o.kind && id == o.id && class_name == o.class_name &&
            properties == o.properties;
@@ -455,7 +463,16 @@ struct Array {
   std::vector<Variant> items;
 
   size_t size() const { return items.size(); }
-  void Append(Variant v) { items.push_back(std::move(v)); }
+  void Append(Variant v) {
+    key_hash_memo_set_ = false;
+    items.push_back(std::move(v));
+  }
+
+  // KeyHash's memo of this container's hash, read and written only inside
+  // a KeyHashScope (codec/internal/key_hash.h); mutators forget it.
+  mutable uint64_t key_hash_memo_ = 0;
+  mutable bool key_hash_memo_set_ = false;
+
   bool operator==(const Array& o) const {
     return element_type == o.element_type && items == o.items;
   }
@@ -484,6 +501,7 @@ struct Dictionary {
       entries = o.entries;
       index_.clear();
       indexed_ = 0;
+      key_hash_memo_set_ = false;
     }
     return *this;
   }
@@ -525,7 +543,29 @@ struct Dictionary {
 
   mutable std::vector<Slot> index_;
   mutable size_t indexed_ = 0;  // entries covered by index_
+
+ public:
+  // KeyHash's memo of this Dictionary's hash, read and written only inside
+  // a KeyHashScope (codec/internal/key_hash.h); mutators forget it.
+  mutable uint64_t key_hash_memo_ = 0;
+  mutable bool key_hash_memo_set_ = false;
 };
+
+inline Object& Variant::mutable_object() {
+  Object& o = *MCheck(Slot::kObject).object;
+  o.key_hash_memo_set_ = false;
+  return o;
+}
+inline Array& Variant::mutable_array() {
+  Array& a = *MCheck(Slot::kArray).array;
+  a.key_hash_memo_set_ = false;
+  return a;
+}
+inline Dictionary& Variant::mutable_dictionary() {
+  Dictionary& d = *MCheck(Slot::kDict).dict;
+  d.key_hash_memo_set_ = false;
+  return d;
+}
 
 // Godot's Dictionary key identity: same type and value, except that
 // floats compare by value with all NaNs equal and -0 == 0, and (godot4) a

@@ -32,6 +32,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "codec/internal/key_hash.h"
 #include "codec/reference/utf8.h"
 #include "codec/types.h"
 #include "codec/wire.h"
@@ -775,6 +776,9 @@ class Decoder {
       }
       if (!e.ok()) return Prefix(e, KeySegment(key, i));
       if (!backed || !keep_key || !keep_value) continue;
+      // The key's containers are complete: KeyHash and KeyEquals may keep
+      // their hashes in them (linear time for nested container keys).
+      gdwire::internal::KeyHashScope scope;
       const size_t h = KeyHash(key);
       bool replaced = false;
       auto range = index.equal_range(h);

@@ -6,6 +6,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/types/span.h"
+#include "codec/internal/key_hash.h"
 #include "codec/stream/internal/wire_text.h"
 #include "codec/types.h"
 #include "codec/wire.h"
@@ -490,7 +491,10 @@ bool VariantBuilder::Attach(Variant v) {
           !AdmitToTypedContainer(n.dict->value_type, &v)) {
         return true;
       }
-      // Later duplicates overwrite earlier ones (spec §6).
+      // Later duplicates overwrite earlier ones (spec §6). The key's
+      // containers are complete: KeyHash and KeyEquals may keep their
+      // hashes in them (linear time for nested container keys).
+      gdwire::internal::KeyHashScope scope;
       n.dict->Set(std::move(n.key), std::move(v));
       return true;
     }

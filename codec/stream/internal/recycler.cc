@@ -27,6 +27,7 @@ void Recycler::Take(Variant* v) {
       arrays_.Push(std::move(box));  // pre-order: the container first
       for (Variant& item : a->items) Take(&item);
       a->items.clear();  // all Nil now: nothing to free
+      a->key_hash_memo_set_ = false;
       ResetType(&a->element_type);
       return;
     }

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "codec/internal/key_hash.h"
 #include "codec/text/internal/parser.h"
 
 namespace gdwire {
@@ -190,7 +191,10 @@ absl::Status Parser::Deliver(Frame* f, Variant value, size_t value_pos,
   }
   f->have_key = false;
   // Godot's key identity (KeyEquals): a repeated key overwrites the value
-  // and keeps its first position.
+  // and keeps its first position. The key's containers are complete:
+  // KeyHash and KeyEquals may keep their hashes in them (linear time for
+  // nested container keys).
+  gdwire::internal::KeyHashScope scope;
   const size_t h = KeyHash(f->key);
   auto range = f->index.equal_range(h);
   for (auto it = range.first; it != range.second; ++it) {

@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "codec/internal/key_hash.h"
 #include "codec/view/internal/walk.h"
 #include "codec/view/internal/walker.h"
 
@@ -158,6 +159,9 @@ class Builder {
       return e;
     }
     if (!f->backed || !keep_key || !keep_value) return {};
+    // The key's containers are complete: KeyHash and KeyEquals may keep
+    // their hashes in them (linear time for nested container keys).
+    gdwire::internal::KeyHashScope scope;
     const size_t h = KeyHash(key);
     auto range = f->index.equal_range(h);
     for (auto it = range.first; it != range.second; ++it) {
