@@ -19,6 +19,8 @@ message it has must be the engine's message of the same number, as the
 undamaged capture (--reference=FILE) has it; --want=tcp.c2s:59 sets how
 many a direction must have, --tail=tcp.c2s that a direction holds the
 last messages of the reference (the capture began after the connection);
+--lower-bound=T.DIR that its message numbers are lower bounds (each
+message is the reference's of that number or a later one, in order);
 --flag=F passes F to `gdwire capture`. Problems on stderr: exactly N of them with
 --problems=N (default 0), and each --expect regex must match one of the
 problem lines. Exit 0 when all holds.
@@ -45,6 +47,7 @@ def main():
     reference = None
     want_counts = {}
     tails = set()
+    lower = set()
     extra = []
     for f in flags:
         if f.startswith("--problems="):
@@ -59,6 +62,8 @@ def main():
             extra.append(f.split("=", 1)[1])
         elif f.startswith("--tail="):
             tails.add(f.split("=", 1)[1])
+        elif f.startswith("--lower-bound="):
+            lower.add(f.split("=", 1)[1])
         elif f.startswith("--want="):
             k, n = f.split("=", 1)[1].split(":")
             want_counts[k] = int(n)
@@ -133,6 +138,22 @@ def main():
                         fail("%s: not the last %d messages" % (key, len(got)))
                     got = [dict(m, index=m["index"] + len(ref) - len(got))
                            for m in got]
+                if key in lower:
+                    # Message numbers are lower bounds (after a lost
+                    # framing): each message is the reference's message of
+                    # that number or a later one, in order.
+                    at = 0
+                    fixed = []
+                    for m in got:
+                        k = max(at, m["index"])
+                        while k < len(ref) and ref[k]["text"] != m["text"]:
+                            k += 1
+                        if k == len(ref):
+                            fail("%s: message #%d %r is not the engine's"
+                                 % (key, m["index"], m["text"][:80]))
+                        fixed.append(dict(m, index=k))
+                        at = k + 1
+                    got = fixed
                 for m in got:
                     if (m["index"] >= len(ref) or
                             ref[m["index"]]["text"] != m["text"]):

@@ -8,9 +8,10 @@
 # OUT_DIR/<engine>.expected/ (the engine's own var_to_str text of every
 # message, per transport and direction, and the server ports), from
 # tools/capture/<engine>/talk.gd. IFACE is `lo` (Ethernet link type) by
-# default; `any` records Linux cooked (SLL2) frames. Needs tcpdump and the
-# right to capture (root, or a user with passwordless sudo), and the engine
-# (tools/godot/install_godot3.sh or install_godot4.sh).
+# default; `any` records Linux cooked (SLL2) frames. Needs the right to
+# capture (root, or a user with passwordless sudo; tcpdump is installed
+# from Debian when missing) and the engine (tools/godot/install_godot3.sh
+# or install_godot4.sh).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
@@ -34,10 +35,20 @@ log="$(mktemp)"
 pidf="$(mktemp)"
 trap 'rm -f "$log" "$pidf"' EXIT
 need_root "capturing on $iface with tcpdump"
-# -U: write each packet at once; -s 0: whole packets.
+if ! PATH="$PATH:/usr/sbin:/sbin" command -v tcpdump >/dev/null; then
+  as_root_apt update -qq
+  as_root_apt install -y -qq tcpdump >/dev/null
+fi
+# -U: each packet written at once; -s 0: whole packets. Packets reach
+# tcpdump in ring-buffer blocks up to a second late: the sleep below lets
+# the last ones arrive before SIGINT. IMMEDIATE=1 adds --immediate-mode,
+# with which the kernel drops packets on `any` under this load (how
+# godot3_lossy.pcap was made).
+immediate=()
+[ "${IMMEDIATE:-0}" = 1 ] && immediate=(--immediate-mode)
 # (sh -c: the pid of tcpdump itself, to stop it with SIGINT.)
-as_root sh -c 'echo $$ >"$1"; shift; exec "$@"' sh "$pidf" \
-  tcpdump -i "$iface" -U -s 0 -w "$pcap" \
+as_root env PATH="$PATH:/usr/sbin:/sbin" sh -c 'echo $$ >"$1"; shift; exec "$@"' sh "$pidf" \
+  tcpdump -i "$iface" "${immediate[@]}" -U -s 0 -w "$pcap" \
   "host 127.0.0.1 and (port $port or port $((port + 1)) or port $((port + 2)))" \
   2>"$log" &
 dump=$!
@@ -48,7 +59,7 @@ done
 status=0
 timeout 120 "${run[@]}" -s talk.gd -- --port="$port" --out="$exp" \
   >"$out/$engine.talk.log" 2>&1 || status=$?
-sleep 0.5
+sleep 1.5
 as_root kill -INT "$(cat "$pidf")" 2>/dev/null || true
 wait "$dump" || true
 cat "$log" >&2
