@@ -1,0 +1,312 @@
+// Copyright 2026 The gdwire Authors.
+//
+// -----------------------------------------------------------------------------
+// File: document.h
+// -----------------------------------------------------------------------------
+//
+// A reusable indexed document (the model is simdjson's `dom::parser`).
+// `document::Parser::Parse` reads one complete message (the bytes of
+// `var_to_bytes`, or one frame's payload) in one pass, makes every check
+// the reference decoder makes (same verdict: error kind, offset and path),
+// and builds a compact *tape* (16 bytes per value) in storage the Parser
+// owns and reuses: once warmed up by messages of a similar size, a parse
+// allocates nothing. Strings, names and packed arrays stay zero-copy views
+// into the message.
+//
+// After the parse, `Element` handles read the value:
+//   * Array element i: O(1) (a side table of child positions);
+//   * Dictionary value by key: O(1) expected (a hash index per Dictionary,
+//     built in the parse, Godot's key identity: a String and a StringName
+//     of the same text are the same key; 1 and 1.0 are not; NaN == NaN);
+//     for duplicate keys on the wire, the last value wins, as in the engine;
+//   * iteration over Arrays, Dictionaries (wire order, duplicates
+//     included), Object properties, NodePath names and PackedStringArray
+//     elements;
+//   * `ToVariant()`: the owned value, exactly as reference::Decode makes it
+//     (typed-container conversions, Dictionary de-duplication included).
+//
+// Example:
+//
+//   gdwire::document::Parser parser;            // keep it: it is reused
+//   for (absl::Span<const uint8_t> msg : messages) {
+//     gdwire::document::ParseResult r = parser.Parse(msg, opts);
+//     if (!r.ok()) return r.error.ToStatus();  // kind, offset, path
+//     gdwire::document::Element root = r.root;
+//     int64_t hp = root["hp"].get_int();         // 0 if absent / not an int
+//     for (gdwire::document::Element e : root["items"]) { ... }
+//     absl::string_view name = root["name"].get_string();
+//   }
+//
+// Accessors never fail: asked for what the element is not, they return a
+// zero value (0, "", an invalid Element whose `valid()` is false). Check
+// `type()` first when it matters. The children shown are the wire's: a typed
+// Array shows its elements as sent (ToVariant applies the engine's
+// conversions), a Dictionary iterates every entry on the wire.
+//
+// IMPORTANT: Lifetime. Elements point into the Parser's tape and into the
+// message: both must outlive them, and the next Parse invalidates every
+// Element of the previous one. A Parser is not thread-safe; use one per
+// thread.
+//
+// Limits: a message must be smaller than 4 GiB (kLimitExceeded otherwise).
+// With an allocation budget that can bind (DecodeOptions::max_alloc_bytes
+// set, or alloc_account), Parse also runs the reference decoder's budget
+// accounting (a full decode, which allocates) to give its exact verdict.
+
+#ifndef GDWIRE_CODEC_DOCUMENT_DOCUMENT_H_
+#define GDWIRE_CODEC_DOCUMENT_DOCUMENT_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "absl/types/span.h"
+#include "codec/document/internal/tape.h"
+#include "codec/error.h"
+#include "codec/options.h"
+#include "codec/types.h"
+#include "codec/variant.h"
+
+namespace gdwire {
+namespace document {
+
+class Parser;
+class ChildIterator;
+class EntryIterator;
+
+// Element
+//
+// A handle to one value of a parsed message (16 bytes, cheap to copy).
+class Element {
+ public:
+  // An invalid element (what a failed lookup gives).
+  Element() = default;
+
+  bool valid() const { return p_ != nullptr; }
+  // kNil for an invalid element.
+  Type type() const { return valid() ? node().type : Type::kNil; }
+  // Byte offset of the value's header in the message (base offset added).
+  uint64_t offset() const;
+  // The header word as on the wire.
+  uint32_t header() const;
+
+  // ---- Scalars (0 / false unless the type matches) ----------------------
+  bool get_bool() const;
+  // kInt (32- or 64-bit on the wire).
+  int64_t get_int() const;
+  // kFloat, as the engine holds it (f64 narrowed to f32 unless the wire
+  // carries it as 64-bit).
+  double get_float() const;
+  // kRID (godot4; 0 elsewhere).
+  uint64_t get_rid() const;
+
+  // ---- Text --------------------------------------------------------------
+  // kString / kStringName: the text bytes, zero-copy (after a BOM, before
+  // a NUL). "" for other types.
+  absl::string_view get_string() const;
+  // False when a godot3/pandemonium string holds an accepted overlong
+  // sequence (the engine's text then differs: use ToVariant).
+  bool text_canonical() const;
+
+  // ---- Math types --------------------------------------------------------
+  // Real components in wire order as the engine holds them; false unless
+  // RealComponents(type()) > 0 and out.size() >= that.
+  bool GetReals(absl::Span<double> out) const;
+  // Vector2i/3i/4i, Rect2i; false unless IntComponents(type()) > 0 fits.
+  bool GetInts(absl::Span<int32_t> out) const;
+
+  // ---- Containers --------------------------------------------------------
+  // Children: Array elements (Pandemonium typed arrays too), Dictionary
+  // entries (on the wire), full-Object properties, NodePath names then
+  // subnames, PackedStringArray strings, packed array elements. 0 else.
+  uint32_t size() const;
+  // Array / PackedStringArray element i, NodePath component i (names, then
+  // subnames), Dictionary *value* i, Object property value i: O(1).
+  Element operator[](size_t i) const { return at(i); }
+  Element at(size_t i) const;
+  // Dictionary key i / Object property name i (a kStringName element).
+  Element key_at(size_t i) const;
+  Element value_at(size_t i) const { return at(i); }
+  // Dictionary: the value of a String/StringName key (O(1) expected);
+  // Object: the property of that name (linear). Invalid if absent.
+  Element Find(absl::string_view key) const;
+  Element operator[](absl::string_view key) const { return Find(key); }
+  Element operator[](const char* key) const {
+    return Find(absl::string_view(key));
+  }
+  // Dictionary: the value of an Int key.
+  Element FindInt(int64_t key) const;
+  // Dictionary: the value of any key (KeyEquals); O(1) expected for
+  // Nil/Bool/Int/Float/String/StringName keys, linear for the others.
+  Element FindKey(const Variant& key) const;
+
+  // Range-for over the children (as at(i)); and over Dictionary entries.
+  ChildIterator begin() const;
+  ChildIterator end() const;
+  struct Entry;
+  class EntryRange;
+  EntryRange entries() const;
+
+  // ---- Typed containers (godot4 Array[T] / Dictionary[K, V]; Pandemonium
+  // TypedArray / PackedTypedArray element type) ----------------------------
+  ContainerType element_type() const;
+  ContainerType key_type() const;
+  ContainerType value_type() const;
+
+  // ---- NodePath ----------------------------------------------------------
+  uint32_t node_path_name_count() const;  // the rest of size() are subnames
+  bool node_path_absolute() const;
+
+  // ---- Object ------------------------------------------------------------
+  // kNull, kId (sent as an instance id) or kFull (allow_objects only).
+  Object::Kind object_kind() const;
+  uint64_t object_id() const;
+  absl::string_view object_class() const;
+
+  // ---- Signal ------------------------------------------------------------
+  absl::string_view signal_name() const;
+  uint64_t signal_object_id() const;
+
+  // ---- Packed arrays (every packed type but PackedStringArray) -----------
+  // The element data as on the wire (little-endian, unaligned), zero-copy.
+  absl::Span<const uint8_t> packed_bytes() const;
+  // Components per element (1, 2, 3 or 4) and bytes per component (1, 4, 8).
+  int packed_components() const;
+  int packed_width() const;
+
+  // ---- Whole value -------------------------------------------------------
+  // The owned value (the same as reference::Decode of this value).
+  absl::StatusOr<Variant> ToVariant() const;
+
+ private:
+  friend class Parser;
+  friend class ChildIterator;
+  Element(const Parser* p, uint32_t i) : p_(p), i_(i) {}
+  const internal::Node& node() const;
+  const uint8_t* data() const;
+  uint32_t Child(uint32_t i) const;  // tape index of child i
+
+  const Parser* p_ = nullptr;
+  uint32_t i_ = 0;  // tape index
+};
+
+struct Element::Entry {
+  Element key;
+  Element value;
+};
+
+class ChildIterator {
+ public:
+  ChildIterator(Element c, uint32_t i) : c_(c), i_(i) {}
+  Element operator*() const { return c_.at(i_); }
+  ChildIterator& operator++() {
+    ++i_;
+    return *this;
+  }
+  bool operator!=(const ChildIterator& o) const { return i_ != o.i_; }
+
+ private:
+  Element c_;
+  uint32_t i_;
+};
+
+class EntryIterator {
+ public:
+  EntryIterator(Element c, uint32_t i) : c_(c), i_(i) {}
+  Element::Entry operator*() const { return {c_.key_at(i_), c_.at(i_)}; }
+  EntryIterator& operator++() {
+    ++i_;
+    return *this;
+  }
+  bool operator!=(const EntryIterator& o) const { return i_ != o.i_; }
+
+ private:
+  Element c_;
+  uint32_t i_;
+};
+
+class Element::EntryRange {
+ public:
+  explicit EntryRange(Element c) : c_(c) {}
+  EntryIterator begin() const { return EntryIterator(c_, 0); }
+  EntryIterator end() const { return EntryIterator(c_, c_.size()); }
+
+ private:
+  Element c_;
+};
+
+inline ChildIterator Element::begin() const { return ChildIterator(*this, 0); }
+inline ChildIterator Element::end() const {
+  return ChildIterator(*this, size());
+}
+inline Element::EntryRange Element::entries() const {
+  return EntryRange(*this);
+}
+
+// The outcome of a parse: `error` (ok() when the message is good) and the
+// root value, plus the bytes the value occupies.
+struct ParseResult {
+  Error error;
+  Element root;
+  size_t consumed = 0;
+  bool ok() const { return error.ok(); }
+};
+
+// Parser
+//
+// Owns the tape, the side tables and the parse stack, and reuses them for
+// every message: keep one per thread (or per connection) and call Parse
+// for each message.
+class Parser {
+ public:
+  Parser();
+  Parser(const Parser&) = delete;
+  Parser& operator=(const Parser&) = delete;
+
+  // Parses the value at the start of `message`. Same verdict as
+  // reference::Decode(message, options) (error kind, offset, path); trailing
+  // bytes are ignored unless options.reject_trailing_bytes. `base_offset`
+  // is added to error offsets and to Element::offset().
+  ParseResult Parse(absl::Span<const uint8_t> message,
+                    const DecodeOptions& options = {},
+                    uint64_t base_offset = 0);
+  ParseResult Parse(absl::string_view message,
+                    const DecodeOptions& options = {},
+                    uint64_t base_offset = 0) {
+    return Parse(
+        absl::MakeConstSpan(reinterpret_cast<const uint8_t*>(message.data()),
+                            message.size()),
+        options, base_offset);
+  }
+
+  // The root of the last successful parse (invalid otherwise).
+  Element root() const { return ok_ ? Element(this, 0) : Element(); }
+  // Tape entries of the last parse (one per value).
+  size_t tape_size() const { return tape_.size(); }
+
+ private:
+  friend class Element;
+  struct Frame;
+  Error Run(size_t* end);
+  Error Slow(Error fast);  // the exact error, from the reference walk
+  void IndexDictionary(uint32_t node);
+  uint64_t KeyHashOf(uint32_t key_node, bool* hashable) const;
+  bool KeyNodeEquals(uint32_t a, uint32_t b) const;
+
+  const uint8_t* data_ = nullptr;
+  size_t size_ = 0;
+  uint64_t base_ = 0;
+  DecodeOptions opts_;
+  bool ok_ = false;
+  uint64_t seed_ = 0;
+  std::vector<internal::Node> tape_;
+  std::vector<uint32_t> slots_;  // container child tables, hash indexes
+  std::vector<internal::StackFrame> stack_;
+};
+
+}  // namespace document
+}  // namespace gdwire
+
+#endif  // GDWIRE_CODEC_DOCUMENT_DOCUMENT_H_

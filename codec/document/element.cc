@@ -1,0 +1,385 @@
+// Copyright 2026 The gdwire Authors.
+//
+// document::Element: reads a parsed value from the tape and the message.
+
+#include <cmath>
+#include <cstring>
+
+#include "codec/document/document.h"
+#include "codec/document/internal/key.h"
+#include "codec/document/internal/tape.h"
+#include "codec/view/internal/context.h"
+#include "codec/view/internal/fields.h"
+#include "codec/view/internal/leaf.h"
+#include "codec/view/internal/walk.h"
+#include "codec/wire.h"
+
+namespace gdwire {
+namespace document {
+
+namespace vi = ::gdwire::view::internal;
+using internal::kComplexKeys;
+using internal::kContainer;
+using internal::kFlat;
+using internal::kNonCanonical;
+using internal::Node;
+
+namespace {
+
+vi::Context ContextOf(const uint8_t* data, size_t size, uint64_t base,
+                      const DecodeOptions& o) {
+  vi::Context c;
+  c.data = data;
+  c.size = size;
+  c.base = base;
+  c.opts = o;
+  c.opts.alloc_account = nullptr;  // the parse checked the budget
+  c.opts.max_alloc_bytes = UINT64_MAX;
+  return c;
+}
+
+bool StringLike(Type t) { return t == Type::kString || t == Type::kStringName; }
+
+}  // namespace
+
+const Node& Element::node() const { return p_->tape_[i_]; }
+const uint8_t* Element::data() const { return p_->data_; }
+
+uint64_t Element::offset() const {
+  return valid() ? p_->base_ + node().pos : 0;
+}
+
+uint32_t Element::header() const {
+  return valid() ? wire::LoadU32(data() + node().pos) : 0;
+}
+
+bool Element::get_bool() const {
+  if (type() != Type::kBool) return false;
+  return wire::LoadU32(data() + node().pos + 4) != 0;
+}
+
+int64_t Element::get_int() const {
+  if (type() != Type::kInt) return 0;
+  const uint8_t* p = data() + node().pos;
+  return (wire::LoadU32(p) & wire::kFlag64)
+             ? static_cast<int64_t>(wire::LoadU64(p + 4))
+             : static_cast<int32_t>(wire::LoadU32(p + 4));
+}
+
+double Element::get_float() const {
+  if (type() != Type::kFloat) return 0;
+  const uint8_t* p = data() + node().pos;
+  return (wire::LoadU32(p) & wire::kFlag64)
+             ? wire::LoadF64(p + 4)
+             : static_cast<double>(wire::LoadF32(p + 4));
+}
+
+uint64_t Element::get_rid() const {
+  if (type() != Type::kRID || p_->opts_.dialect != Dialect::kGodot4) return 0;
+  return wire::LoadU64(data() + node().pos + 4);
+}
+
+absl::string_view Element::get_string() const {
+  if (!StringLike(type())) return {};
+  const Node& n = node();
+  return absl::string_view(reinterpret_cast<const char*>(data()) + n.a, n.b);
+}
+
+bool Element::text_canonical() const {
+  return valid() && (node().flags & kNonCanonical) == 0;
+}
+
+bool Element::GetReals(absl::Span<double> out) const {
+  const Type t = type();
+  const int n = RealComponents(t);
+  if (n == 0 || out.size() < static_cast<size_t>(n)) return false;
+  const vi::Context c = ContextOf(data(), p_->size_, p_->base_, p_->opts_);
+  const uint32_t h = header();
+  const bool wide = vi::RealIsWide(c, t, h);
+  const uint8_t* p = data() + node().pos + 4;
+  for (int i = 0; i < n; ++i) {
+    out[i] = wide ? vi::Real64(c, wire::LoadU64(p + 8 * i))
+                  : static_cast<double>(wire::LoadF32(p + 4 * i));
+  }
+  return true;
+}
+
+bool Element::GetInts(absl::Span<int32_t> out) const {
+  const int n = IntComponents(type());
+  if (n == 0 || out.size() < static_cast<size_t>(n)) return false;
+  const uint8_t* p = data() + node().pos + 4;
+  for (int i = 0; i < n; ++i) {
+    out[i] = static_cast<int32_t>(wire::LoadU32(p + 4 * i));
+  }
+  return true;
+}
+
+uint32_t Element::size() const {
+  if (!valid()) return 0;
+  const Node& n = node();
+  if (n.flags & kFlat) return n.b;
+  if (n.flags & kContainer) return p_->slots_[n.b];
+  if (IsPackedArray(n.type) && n.type != Type::kPackedStringArray) return n.b;
+  return 0;
+}
+
+uint32_t Element::Child(uint32_t i) const {
+  const Node& n = node();
+  if (n.flags & kFlat) return i_ + 1 + i;
+  return p_->slots_[n.b + 1 + i];
+}
+
+Element Element::at(size_t i) const {
+  if (!valid()) return {};
+  const Node& n = node();
+  if (!(n.flags & kContainer) || i >= size()) return {};
+  const uint32_t k = Child(static_cast<uint32_t>(i));
+  if (n.type == Type::kDictionary) {
+    const Node& kn = p_->tape_[k];
+    return Element(p_, (kn.flags & kContainer) ? kn.a : k + 1);
+  }
+  if (n.type == Type::kObject) return Element(p_, k + 1);
+  return Element(p_, k);
+}
+
+Element Element::key_at(size_t i) const {
+  const Type t = type();
+  if ((t != Type::kDictionary && t != Type::kObject) || i >= size()) return {};
+  return Element(p_, Child(static_cast<uint32_t>(i)));
+}
+
+Element Element::Find(absl::string_view key) const {
+  const Type t = type();
+  if (t == Type::kObject) {
+    for (uint32_t i = size(); i-- > 0;) {
+      if (key_at(i).get_string() == key) return at(i);
+    }
+    return {};
+  }
+  if (t != Type::kDictionary) return {};
+  const Node& n = node();
+  if (n.flags & kComplexKeys) return FindKey(Variant::String(std::string(key)));
+  const uint32_t count = p_->slots_[n.b];
+  const uint32_t hb = p_->slots_[n.b + 1 + count];
+  const uint32_t cap = p_->slots_[hb];
+  if (cap == 0) return {};
+  const uint32_t mask = cap - 1;
+  uint32_t j =
+      static_cast<uint32_t>(internal::HashString(p_->seed_, key)) & mask;
+  for (;;) {
+    const uint32_t cell = p_->slots_[hb + 1 + j];
+    if (cell == 0) return {};
+    const Element k(p_, p_->slots_[n.b + cell]);
+    if (StringLike(k.type()) && k.get_string() == key) return at(cell - 1);
+    j = (j + 1) & mask;
+  }
+}
+
+Element Element::FindInt(int64_t key) const {
+  if (type() != Type::kDictionary) return {};
+  const Node& n = node();
+  if (n.flags & kComplexKeys) return FindKey(Variant::Int(key));
+  const uint32_t count = p_->slots_[n.b];
+  const uint32_t hb = p_->slots_[n.b + 1 + count];
+  const uint32_t cap = p_->slots_[hb];
+  if (cap == 0) return {};
+  const uint32_t mask = cap - 1;
+  uint32_t j = static_cast<uint32_t>(internal::HashInt(p_->seed_, key)) & mask;
+  for (;;) {
+    const uint32_t cell = p_->slots_[hb + 1 + j];
+    if (cell == 0) return {};
+    const Element k(p_, p_->slots_[n.b + cell]);
+    if (k.type() == Type::kInt && k.get_int() == key) return at(cell - 1);
+    j = (j + 1) & mask;
+  }
+}
+
+Element Element::FindKey(const Variant& key) const {
+  if (type() != Type::kDictionary) return {};
+  const Node& n = node();
+  if (!(n.flags & kComplexKeys)) {
+    const Type kt = key.type();
+    if (StringLike(kt)) return Find(key.as_string());
+    if (kt == Type::kInt) return FindInt(key.as_int());
+    if (kt != Type::kNil && kt != Type::kBool && kt != Type::kFloat) {
+      return {};  // every key of this Dictionary is of a hashed type
+    }
+    const uint32_t count = p_->slots_[n.b];
+    const uint32_t hb = p_->slots_[n.b + 1 + count];
+    const uint32_t cap = p_->slots_[hb];
+    if (cap == 0) return {};
+    const uint64_t seed = p_->seed_;
+    const uint64_t h = kt == Type::kNil ? internal::HashNil(seed)
+                       : kt == Type::kBool
+                           ? internal::HashBool(seed, key.as_bool())
+                           : internal::HashFloat(seed, key.as_float());
+    const uint32_t mask = cap - 1;
+    uint32_t j = static_cast<uint32_t>(h) & mask;
+    for (;;) {
+      const uint32_t cell = p_->slots_[hb + 1 + j];
+      if (cell == 0) return {};
+      const Element k(p_, p_->slots_[n.b + cell]);
+      if (k.type() == kt) {
+        if (kt == Type::kNil) return at(cell - 1);
+        if (kt == Type::kBool && k.get_bool() == key.as_bool()) {
+          return at(cell - 1);
+        }
+        if (kt == Type::kFloat) {
+          const double a = k.get_float(), b = key.as_float();
+          if (a == b || (std::isnan(a) && std::isnan(b))) return at(cell - 1);
+        }
+      }
+      j = (j + 1) & mask;
+    }
+  }
+  // Linear, through the owned keys: the last duplicate wins.
+  for (uint32_t i = size(); i-- > 0;) {
+    absl::StatusOr<Variant> k = key_at(i).ToVariant();
+    if (k.ok() && KeyEquals(*k, key)) return at(i);
+  }
+  return {};
+}
+
+ContainerType Element::element_type() const {
+  const Type t = type();
+  if (t != Type::kArray && t != Type::kTypedArray &&
+      t != Type::kPackedTypedArray) {
+    return {};
+  }
+  const vi::Context c = ContextOf(data(), p_->size_, p_->base_, p_->opts_);
+  const uint32_t h = header();
+  size_t pos = node().pos + 4;
+  vi::TypeDescriptor d;
+  if (t == Type::kArray) {
+    if (c.opts.dialect != Dialect::kGodot4) return {};
+    if (!vi::ReadTypeDescriptor(
+             c, (h >> wire::kArrayKindShift) & wire::kKindMask, &pos, false, &d)
+             .ok()) {
+      return {};
+    }
+    return vi::ToContainerType(c, d);
+  }
+  if (!vi::ReadPandemoniumElementType(c, h, &pos, false, &d).ok()) return {};
+  return vi::ToPandemoniumElementType(c, d);
+}
+
+namespace {
+ContainerType DictSide(const vi::Context& c, uint32_t h, size_t pos,
+                       bool value) {
+  if (c.opts.dialect != Dialect::kGodot4) return {};
+  vi::TypeDescriptor k, v;
+  if (!vi::ReadTypeDescriptor(
+           c, (h >> wire::kDictKeyKindShift) & wire::kKindMask, &pos, false, &k)
+           .ok() ||
+      !vi::ReadTypeDescriptor(
+           c, (h >> wire::kDictValueKindShift) & wire::kKindMask, &pos, false,
+           &v)
+           .ok()) {
+    return {};
+  }
+  return vi::ToContainerType(c, value ? v : k);
+}
+}  // namespace
+
+ContainerType Element::key_type() const {
+  if (type() != Type::kDictionary) return {};
+  const vi::Context c = ContextOf(data(), p_->size_, p_->base_, p_->opts_);
+  return DictSide(c, header(), node().pos + 4, false);
+}
+
+ContainerType Element::value_type() const {
+  if (type() != Type::kDictionary) return {};
+  const vi::Context c = ContextOf(data(), p_->size_, p_->base_, p_->opts_);
+  return DictSide(c, header(), node().pos + 4, true);
+}
+
+uint32_t Element::node_path_name_count() const {
+  if (type() != Type::kNodePath) return 0;
+  return wire::LoadU32(data() + node().pos + 4) & 0x7FFFFFFF;
+}
+
+bool Element::node_path_absolute() const {
+  if (type() != Type::kNodePath) return false;
+  return (wire::LoadU32(data() + node().pos + 12) & wire::kNodePathAbsolute) &&
+         size() > 0;
+}
+
+Object::Kind Element::object_kind() const {
+  if (type() != Type::kObject) return Object::Kind::kNull;
+  if (header() & wire::kFlagObjectAsId) {
+    return object_id() == 0 ? Object::Kind::kNull : Object::Kind::kId;
+  }
+  return (node().flags & kContainer) ? Object::Kind::kFull
+                                     : Object::Kind::kNull;
+}
+
+uint64_t Element::object_id() const {
+  if (type() != Type::kObject || !(header() & wire::kFlagObjectAsId)) return 0;
+  return wire::LoadU64(data() + node().pos + 4);
+}
+
+absl::string_view Element::object_class() const {
+  if (type() != Type::kObject || !(node().flags & kContainer)) return {};
+  const vi::Context c = ContextOf(data(), p_->size_, p_->base_, p_->opts_);
+  size_t pos = node().pos + 4;
+  vi::WireText t;
+  if (!vi::ReadWireString(c, &pos, false, &t).ok()) return {};
+  return vi::RawTextOf(c, t);
+}
+
+absl::string_view Element::signal_name() const {
+  if (type() != Type::kSignal) return {};
+  const vi::Context c = ContextOf(data(), p_->size_, p_->base_, p_->opts_);
+  size_t pos = node().pos + 4;
+  vi::WireText t;
+  if (!vi::ReadWireString(c, &pos, false, &t).ok()) return {};
+  return vi::RawTextOf(c, t);
+}
+
+uint64_t Element::signal_object_id() const {
+  if (type() != Type::kSignal) return 0;
+  const vi::Context c = ContextOf(data(), p_->size_, p_->base_, p_->opts_);
+  size_t pos = node().pos + 4;
+  vi::WireText t;
+  if (!vi::ReadWireString(c, &pos, false, &t).ok()) return 0;
+  return wire::LoadU64(data() + pos);
+}
+
+absl::Span<const uint8_t> Element::packed_bytes() const {
+  const Type t = type();
+  if (!IsPackedArray(t) || t == Type::kPackedStringArray) return {};
+  const Node& n = node();
+  return absl::MakeConstSpan(data() + n.a,
+                             size_t{n.b} * (n.extra & 0xFF) * (n.extra >> 8));
+}
+
+int Element::packed_components() const {
+  const Type t = type();
+  if (!IsPackedArray(t) || t == Type::kPackedStringArray) return 0;
+  return node().extra & 0xFF;
+}
+
+int Element::packed_width() const {
+  const Type t = type();
+  if (!IsPackedArray(t) || t == Type::kPackedStringArray) return 0;
+  return node().extra >> 8;
+}
+
+absl::StatusOr<Variant> Element::ToVariant() const {
+  if (!valid()) {
+    return Error(ErrorKind::kInvalidArgument, 0, "$", "invalid element")
+        .ToStatus();
+  }
+  const vi::Context c = ContextOf(data(), p_->size_, p_->base_, p_->opts_);
+  Variant v;
+  size_t end = 0;
+  Error e = vi::MaterializeValue(c, node().pos, 0, &v, &end);
+  if (!e.ok()) {
+    e.path = "$" + e.path;
+    return e.ToStatus();
+  }
+  return v;
+}
+
+}  // namespace document
+}  // namespace gdwire

@@ -1,0 +1,133 @@
+// Copyright 2026 The gdwire Authors.
+//
+// The hash index of each parsed Dictionary (tape.h): open addressing with
+// linear probing at load <= 1/2 over the entries' ordinals, Godot's key
+// identity (codec/dictionary.cc's KeyEquals: String and StringName of the
+// same text are one key, NaN equals NaN, -0 equals 0, 1 and 1.0 differ),
+// the last duplicate winning. The hash is seeded per Parser (random), so
+// hostile keys cannot aim at one bucket. Keys of other types (math,
+// containers, ...) and godot3 non-canonical text are left out and flag the
+// Dictionary (kComplexKeys): lookups there go linear through KeyEquals.
+
+#include <cmath>
+#include <cstring>
+
+#include "absl/hash/hash.h"
+#include "codec/document/document.h"
+#include "codec/document/internal/key.h"
+#include "codec/wire.h"
+
+namespace gdwire {
+namespace document {
+
+using internal::kComplexKeys;
+using internal::kContainer;
+using internal::kNonCanonical;
+using internal::Node;
+
+namespace internal {
+
+uint64_t HashString(uint64_t seed, absl::string_view s) {
+  return absl::HashOf(seed, 's', s);
+}
+uint64_t HashInt(uint64_t seed, int64_t v) {
+  return absl::HashOf(seed, 'i', v);
+}
+uint64_t HashBool(uint64_t seed, bool v) { return absl::HashOf(seed, 'b', v); }
+uint64_t HashNil(uint64_t seed) { return absl::HashOf(seed, 'n'); }
+uint64_t HashFloat(uint64_t seed, double d) {
+  if (std::isnan(d)) return absl::HashOf(seed, 'f', 0x7ff8);
+  if (d == 0) d = 0;
+  uint64_t u;
+  std::memcpy(&u, &d, 8);
+  return absl::HashOf(seed, 'f', u);
+}
+
+}  // namespace internal
+
+uint64_t Parser::KeyHashOf(uint32_t k, bool* hashable) const {
+  const Node& n = tape_[k];
+  Element e(this, k);
+  *hashable = true;
+  switch (n.type) {
+    case Type::kString:
+    case Type::kStringName:
+      if (n.flags & kNonCanonical) break;
+      return internal::HashString(seed_, e.get_string());
+    case Type::kInt:
+      return internal::HashInt(seed_, e.get_int());
+    case Type::kBool:
+      return internal::HashBool(seed_, e.get_bool());
+    case Type::kNil:
+      return internal::HashNil(seed_);
+    case Type::kFloat:
+      return internal::HashFloat(seed_, e.get_float());
+    default:
+      break;
+  }
+  *hashable = false;
+  return 0;
+}
+
+bool Parser::KeyNodeEquals(uint32_t a, uint32_t b) const {
+  const Element x(this, a), y(this, b);
+  const Type ta = x.type(), tb = y.type();
+  const bool sa = ta == Type::kString || ta == Type::kStringName;
+  const bool sb = tb == Type::kString || tb == Type::kStringName;
+  if (sa || sb) return sa && sb && x.get_string() == y.get_string();
+  if (ta != tb) return false;
+  switch (ta) {
+    case Type::kInt:
+      return x.get_int() == y.get_int();
+    case Type::kBool:
+      return x.get_bool() == y.get_bool();
+    case Type::kNil:
+      return true;
+    case Type::kFloat: {
+      const double p = x.get_float(), q = y.get_float();
+      return p == q || (std::isnan(p) && std::isnan(q));
+    }
+    default:
+      return false;
+  }
+}
+
+void Parser::IndexDictionary(uint32_t node) {
+  const uint32_t slot = tape_[node].b;
+  const uint32_t n = slots_[slot];
+  const uint32_t hb = static_cast<uint32_t>(slots_.size());
+  slots_[slot + 1 + n] = hb;
+  uint32_t cap = 0;
+  if (n > 0) {
+    cap = 4;
+    while (cap < 2 * uint64_t{n}) cap *= 2;
+  }
+  slots_.resize(size_t{hb} + 1 + cap);
+  slots_[hb] = cap;
+  const uint32_t mask = cap - 1;
+  for (uint32_t i = 0; i < n; ++i) {
+    const uint32_t k = slots_[slot + 1 + i];
+    bool hashable;
+    const uint64_t h = KeyHashOf(k, &hashable);
+    if (!hashable) {
+      tape_[node].flags |= kComplexKeys;
+      continue;
+    }
+    uint32_t j = static_cast<uint32_t>(h) & mask;
+    for (;;) {
+      uint32_t& cell = slots_[hb + 1 + j];
+      if (cell == 0) {
+        cell = i + 1;
+        break;
+      }
+      if (KeyNodeEquals(slots_[slot + cell], k)) {
+        cell = i + 1;  // the last duplicate wins
+        break;
+      }
+      j = (j + 1) & mask;
+    }
+  }
+}
+
+}  // namespace document
+}  // namespace gdwire
