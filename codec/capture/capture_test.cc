@@ -389,6 +389,27 @@ TEST(Capture, CaptureEndsInsideAMessage) {
       << run.problems[0].text;
 }
 
+TEST(Capture, ResetInsideAMessage) {
+  // The server resets the connection while the client's message #2 is
+  // only partly there: reported as a closed connection, not a cut capture.
+  Feeder run;
+  const std::string stream = StreamOf(SomeValues());
+  run.Frame(testing::Ethernet(
+      testing::Ipv4Tcp(kClient, kServer, 0, testing::kSyn, "")));
+  run.Frame(testing::Ethernet(
+      testing::Ipv4Tcp(kClient, kServer, 1, 0, stream.substr(0, 50))));
+  run.Frame(testing::Ethernet(
+      testing::Ipv4Tcp(kServer, kClient, 0, testing::kRst, "")));
+  EXPECT_EQ(run.messages.size(), 2u);
+  ASSERT_EQ(run.problems.size(), 1u) << run.AllProblems();
+  EXPECT_NE(
+      run.problems[0].text.find("the connection closed inside message #2"),
+      std::string::npos)
+      << run.problems[0].text;
+  run.d->Finish();
+  EXPECT_EQ(run.problems.size(), 1u);
+}
+
 TEST(Capture, UdpOneValuePerDatagram) {
   Feeder run;
   const Addr a{0x7f000001, 5000}, b{0x7f000001, 5001};

@@ -282,7 +282,7 @@ void Decoder::Impl::Tcp(Flow* flow, bool reversed, const internal::Packet& p) {
   if (p.rst) {
     // The other direction ends too.
     Direction& o = flow->dir[reversed ? 0 : 1];
-    o.tcp->reassembler().Finish(o.tcp.get());
+    o.tcp->reassembler().Abort(o.tcp.get());
   }
   if (flow->dir[0].tcp->reassembler().ended() &&
       flow->dir[1].tcp->reassembler().ended()) {

@@ -72,10 +72,7 @@ bool TcpReassembler::Segment(uint32_t seq, bool syn, bool fin, bool rst,
     }
   }
   if (rst) {
-    // The peer aborted: whatever is still missing is lost.
-    while (!pending_.empty()) GiveUpHole(sink);
-    ended_ = true;
-    sink->End(false);
+    Abort(sink);
     return true;
   }
   CheckEnd(sink);
@@ -131,9 +128,18 @@ void TcpReassembler::CheckEnd(StreamSink* sink) {
   }
 }
 
+void TcpReassembler::Abort(StreamSink* sink) {
+  if (ended_) return;
+  // Whatever is still missing is lost.
+  while (!pending_.empty()) GiveUpHole(sink);
+  ended_ = true;
+  if (started_) sink->End(false);
+}
+
 void TcpReassembler::Finish(StreamSink* sink) {
-  if (ended_ || !started_) {
-    if (!ended_ && !started_) ended_ = true;
+  if (ended_) return;
+  if (!started_) {  // nothing came this way
+    ended_ = true;
     return;
   }
   while (!pending_.empty()) GiveUpHole(sink);

@@ -67,6 +67,9 @@ class TcpReassembler {
   // The capture ended: buffered data after a hole is delivered behind a
   // gap; then End(true) unless the stream had already ended.
   void Finish(StreamSink* sink);
+  // The connection was reset (an RST, from either side): holes are given
+  // up as gaps, then End(false).
+  void Abort(StreamSink* sink);
 
   bool ended() const { return ended_; }
   bool started() const { return started_; }
