@@ -18,7 +18,7 @@ names (a name the caller already declared is left alone):
     (third_party/bazel_stubs) for the repositories Bazel 4.2.3 would
     download;
   * highway, com_google_absl, com_google_googletest,
-    com_github_google_benchmark, rapidjson, libpcap: Debian's -dev packages wrapped
+    com_github_google_benchmark, simdjson, libpcap: Debian's -dev packages wrapped
     by third_party/system/system_repo.bzl.
 """
 
@@ -87,10 +87,10 @@ def gdwire_deps():
     )
     _maybe(
         system_cc_repo,
-        "rapidjson",
-        apt_package = "rapidjson-dev",
-        build_file = Label("//third_party/system:rapidjson.BUILD"),
-        include_dirs = ["rapidjson"],
+        "simdjson",
+        apt_package = "libsimdjson-dev",
+        build_file = Label("//third_party/system:simdjson.BUILD"),
+        include_files = ["simdjson.h"],
     )
     _maybe(
         system_cc_repo,

@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <deque>
 #include <fstream>
 #include <iterator>
 #include <limits>
@@ -30,13 +31,74 @@
 #include "codec/types.h"
 #include "codec/variant.h"
 #include "gtest/gtest.h"
-#include "rapidjson/document.h"
+#include "simdjson.h"
 
 namespace gdwire {
 namespace text {
 namespace {
 
-using Json = rapidjson::Value;
+// A read-only JSON value (simdjson's DOM) with the few accessors the
+// vectors need. Missing members and wrong types read as null / 0 / "".
+class Json {
+ public:
+  Json() = default;
+  explicit Json(simdjson::dom::element e) : e_(e), valid_(true) {}
+  bool IsObject() const { return valid_ && e_.is_object(); }
+  bool IsArray() const { return valid_ && e_.is_array(); }
+  bool IsString() const { return valid_ && e_.is_string(); }
+  bool IsNumber() const { return valid_ && e_.is_number(); }
+  std::string String() const {
+    std::string_view v;
+    return IsString() && !e_.get_string().get(v) ? std::string(v)
+                                                 : std::string();
+  }
+  double GetDouble() const {
+    double d = 0;
+    if (IsNumber() && e_.get_double().get(d)) d = 0;
+    return d;
+  }
+  int64_t GetInt64() const {
+    int64_t i = 0;
+    if (valid_ && e_.get_int64().get(i)) i = 0;
+    return i;
+  }
+  int GetInt() const { return static_cast<int>(GetInt64()); }
+  unsigned GetUint() const { return static_cast<unsigned>(GetInt64()); }
+  bool GetBool() const {
+    bool b = false;
+    if (valid_ && e_.get_bool().get(b)) b = false;
+    return b;
+  }
+  std::vector<Json> GetArray() const {
+    std::vector<Json> out;
+    simdjson::dom::array a;
+    if (IsArray() && !e_.get_array().get(a)) {
+      for (simdjson::dom::element x : a) out.emplace_back(x);
+    }
+    return out;
+  }
+  size_t Size() const { return GetArray().size(); }
+  Json operator[](size_t i) const {
+    simdjson::dom::array a;
+    simdjson::dom::element x;
+    if (IsArray() && !e_.get_array().get(a) && !a.at(i).get(x)) {
+      return Json(x);
+    }
+    return Json();
+  }
+  Json Member(const char* name) const {
+    simdjson::dom::object o;
+    simdjson::dom::element x;
+    if (IsObject() && !e_.get_object().get(o) && !o[name].get(x)) {
+      return Json(x);
+    }
+    return Json();
+  }
+
+ private:
+  simdjson::dom::element e_;
+  bool valid_ = false;
+};
 
 // ---------------------------------------------------------------------------
 // Test data
@@ -52,27 +114,20 @@ std::string ReadVectors(const std::string& name) {
                      std::istreambuf_iterator<char>());
 }
 
-// Parses a vectors file; on failure the document is a JSON null.
-rapidjson::Document LoadVectors(const std::string& name) {
-  rapidjson::Document doc;
+// Parses a vectors file; on failure the document is a JSON null. The
+// parsers live as long as the test (the values point into them).
+Json LoadVectors(const std::string& name) {
+  static auto* parsers = new std::deque<simdjson::dom::parser>();
   const std::string text = ReadVectors(name);
-  doc.Parse(text.c_str(), text.size());
-  EXPECT_FALSE(doc.HasParseError()) << name;
-  if (doc.HasParseError()) doc.SetNull();
-  return doc;
+  simdjson::dom::element root;
+  const auto error = parsers->emplace_back().parse(text).get(root);
+  EXPECT_FALSE(error) << name << ": " << simdjson::error_message(error);
+  return error ? Json() : Json(root);
 }
 
-const Json& Member(const Json& v, const char* name) {
-  static const Json kNull;
-  if (!v.IsObject()) return kNull;
-  auto it = v.FindMember(name);
-  return it == v.MemberEnd() ? kNull : it->value;
-}
+Json Member(const Json& v, const char* name) { return v.Member(name); }
 
-std::string Str(const Json& v) {
-  return v.IsString() ? std::string(v.GetString(), v.GetStringLength())
-                      : std::string();
-}
+std::string Str(const Json& v) { return v.String(); }
 
 uint64_t Hex64(const std::string& s) {
   uint64_t bits = 0;
@@ -98,9 +153,9 @@ double Num(const Json& v) {
   return DoubleFromBits(Hex64(s));
 }
 
-std::vector<double> Nums(const Json& arr, rapidjson::SizeType from) {
+std::vector<double> Nums(const Json& arr, size_t from) {
   std::vector<double> out;
-  for (rapidjson::SizeType i = from; i < arr.Size(); ++i) {
+  for (size_t i = from; i < arr.Size(); ++i) {
     out.push_back(Num(arr[i]));
   }
   return out;
@@ -205,7 +260,7 @@ Variant Build(const Json& s, Dialect d) {
   for (const auto& [name, type] : kIntMath) {
     if (k == name) {
       std::vector<int32_t> c;
-      for (rapidjson::SizeType i = 1; i < s.Size(); ++i) {
+      for (size_t i = 1; i < s.Size(); ++i) {
         c.push_back(s[i].GetInt());
       }
       return Variant::IntMath(type, c);
@@ -317,8 +372,8 @@ constexpr double kNan = std::numeric_limits<double>::quiet_NaN();
 // Engine vectors
 
 TEST(EngineFloats, Godot4) {
-  const rapidjson::Document doc = LoadVectors("godot4_floats.json");
-  const Json& cases = Member(doc, "cases");
+  const Json doc = LoadVectors("godot4_floats.json");
+  const Json cases = Member(doc, "cases");
   ASSERT_TRUE(cases.IsArray());
   EXPECT_GT(cases.Size(), 1000u);
   int failures = 0;
@@ -347,8 +402,8 @@ TEST(EngineFloats, Godot4) {
 }
 
 TEST(EngineFloats, Godot3) {
-  const rapidjson::Document doc = LoadVectors("godot3_floats.json");
-  const Json& cases = Member(doc, "cases");
+  const Json doc = LoadVectors("godot3_floats.json");
+  const Json cases = Member(doc, "cases");
   ASSERT_TRUE(cases.IsArray());
   EXPECT_GT(cases.Size(), 500u);
   int failures = 0;
@@ -375,9 +430,9 @@ TEST(EngineFloats, Godot3) {
 }
 
 void CheckDictOrder(const char* file, Dialect dialect) {
-  const rapidjson::Document doc = LoadVectors(file);
-  const Json& pool_spec = Member(doc, "pool");
-  const Json& dicts = Member(doc, "dicts");
+  const Json doc = LoadVectors(file);
+  const Json pool_spec = Member(doc, "pool");
+  const Json dicts = Member(doc, "dicts");
   ASSERT_TRUE(pool_spec.IsArray());
   ASSERT_TRUE(dicts.IsArray());
   EXPECT_GT(dicts.Size(), 100u);
@@ -403,8 +458,8 @@ TEST(EngineDictOrder, Godot3) {
 }
 
 void CheckMisc(const char* file, Dialect dialect) {
-  const rapidjson::Document doc = LoadVectors(file);
-  const Json& cases = Member(doc, "cases");
+  const Json doc = LoadVectors(file);
+  const Json cases = Member(doc, "cases");
   ASSERT_TRUE(cases.IsArray());
   EXPECT_GT(cases.Size(), 40u);
   for (const Json& c : cases.GetArray()) {
