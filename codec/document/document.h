@@ -58,6 +58,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -70,6 +71,11 @@
 #include "codec/variant.h"
 
 namespace gdwire {
+namespace view {
+namespace internal {
+struct Context;
+}  // namespace internal
+}  // namespace view
 namespace document {
 
 class Parser;
@@ -262,6 +268,7 @@ struct ParseResult {
 class Parser {
  public:
   Parser();
+  ~Parser();
   Parser(const Parser&) = delete;
   Parser& operator=(const Parser&) = delete;
 
@@ -284,13 +291,14 @@ class Parser {
   // The root of the last successful parse (invalid otherwise).
   Element root() const { return ok_ ? Element(this, 0) : Element(); }
   // Tape entries of the last parse (one per value).
-  size_t tape_size() const { return tape_.size(); }
+  size_t tape_size() const { return tape_len_; }
 
  private:
   friend class Element;
-  struct Frame;
-  Error Run(size_t* end);
-  Error Slow(Error fast);  // the exact error, from the reference walk
+  struct Pass;
+  bool Run(const view::internal::Context& c, size_t* end);
+  void GrowTape();
+  void GrowSlots(size_t need);
   void IndexDictionary(uint32_t node);
   uint64_t KeyHashOf(uint32_t key_node, bool* hashable) const;
   bool KeyNodeEquals(uint32_t a, uint32_t b) const;
@@ -301,8 +309,12 @@ class Parser {
   DecodeOptions opts_;
   bool ok_ = false;
   uint64_t seed_ = 0;
-  std::vector<internal::Node> tape_;
-  std::vector<uint32_t> slots_;  // container child tables, hash indexes
+  // The tape and the slot table (container child tables, hash indexes):
+  // grown, never shrunk, so a warmed-up Parser allocates nothing.
+  std::unique_ptr<internal::Node[]> tape_;
+  size_t tape_len_ = 0, tape_cap_ = 0;
+  std::unique_ptr<uint32_t[]> slots_;
+  size_t slots_len_ = 0, slots_cap_ = 0;
   std::vector<internal::StackFrame> stack_;
 };
 

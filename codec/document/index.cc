@@ -27,20 +27,8 @@ using internal::Node;
 
 namespace internal {
 
-uint64_t HashString(uint64_t seed, absl::string_view s) {
-  return absl::HashOf(seed, 's', s);
-}
-uint64_t HashInt(uint64_t seed, int64_t v) {
-  return absl::HashOf(seed, 'i', v);
-}
-uint64_t HashBool(uint64_t seed, bool v) { return absl::HashOf(seed, 'b', v); }
-uint64_t HashNil(uint64_t seed) { return absl::HashOf(seed, 'n'); }
-uint64_t HashFloat(uint64_t seed, double d) {
-  if (std::isnan(d)) return absl::HashOf(seed, 'f', 0x7ff8);
-  if (d == 0) d = 0;
-  uint64_t u;
-  std::memcpy(&u, &d, 8);
-  return absl::HashOf(seed, 'f', u);
+uint64_t HashLongString(uint64_t seed, absl::string_view s) {
+  return absl::HashOf(seed, s);
 }
 
 }  // namespace internal
@@ -95,18 +83,23 @@ bool Parser::KeyNodeEquals(uint32_t a, uint32_t b) const {
 void Parser::IndexDictionary(uint32_t node) {
   const uint32_t slot = tape_[node].b;
   const uint32_t n = slots_[slot];
-  const uint32_t hb = static_cast<uint32_t>(slots_.size());
-  slots_[slot + 1 + n] = hb;
   uint32_t cap = 0;
   if (n > 0) {
     cap = 4;
     while (cap < 2 * uint64_t{n}) cap *= 2;
   }
-  slots_.resize(size_t{hb} + 1 + cap);
+  const size_t need = slots_len_ + 1 + cap;
+  if (need > slots_cap_) GrowSlots(need);
+  const uint32_t hb = static_cast<uint32_t>(slots_len_);
+  slots_len_ = need;
+  slots_[slot + 1 + n] = hb;
   slots_[hb] = cap;
+  uint32_t* table = slots_.get() + hb + 1;
+  std::memset(table, 0, sizeof(uint32_t) * cap);
+  const uint32_t* keys = slots_.get() + slot + 1;
   const uint32_t mask = cap - 1;
   for (uint32_t i = 0; i < n; ++i) {
-    const uint32_t k = slots_[slot + 1 + i];
+    const uint32_t k = keys[i];
     bool hashable;
     const uint64_t h = KeyHashOf(k, &hashable);
     if (!hashable) {
@@ -115,12 +108,12 @@ void Parser::IndexDictionary(uint32_t node) {
     }
     uint32_t j = static_cast<uint32_t>(h) & mask;
     for (;;) {
-      uint32_t& cell = slots_[hb + 1 + j];
+      uint32_t& cell = table[j];
       if (cell == 0) {
         cell = i + 1;
         break;
       }
-      if (KeyNodeEquals(slots_[slot + cell], k)) {
+      if (KeyNodeEquals(keys[cell - 1], k)) {
         cell = i + 1;  // the last duplicate wins
         break;
       }

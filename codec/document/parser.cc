@@ -1,10 +1,14 @@
 // Copyright 2026 The gdwire Authors.
 //
-// document::Parser::Parse: one pass over a message that makes the
-// reference decoder's checks in the reference decoder's order (the same
-// field readers as codec/view, the Walker's loop without its callbacks)
-// and writes the tape. On any error the exact verdict (with its path) comes
-// from codec/view's validating walk, which only runs for bad messages.
+// document::Parser::Parse: one pass over a message that writes the tape.
+//
+// The pass makes the reference decoder's checks in its order and answers
+// only "good" or "bad": the common fields (headers, fixed-size leaves,
+// plain-ASCII strings, untyped containers, packed layouts) are checked
+// inline, everything else goes through codec/view's exact field readers.
+// A bad message is read again by codec/view's validating walk, which gives
+// the exact verdict (kind, offset, path): errors cost a second pass, good
+// messages none.
 
 #include <cstring>
 #include <random>
@@ -24,7 +28,6 @@ namespace gdwire {
 namespace document {
 
 namespace vi = ::gdwire::view::internal;
-using internal::kComplexKeys;
 using internal::kContainer;
 using internal::kFlat;
 using internal::kNonCanonical;
@@ -33,280 +36,402 @@ using internal::StackFrame;
 
 namespace {
 
-// Not a verdict: the fast pass gives up (a count the input cannot back is
-// bound to fail) and the validating walk finds the real error.
-Error GiveUp(size_t at) {
-  return Error(ErrorKind::kInvalidArgument, at, {}, "unbacked count");
+// How the pass reads a type (per dialect and wire id).
+enum Shape : uint8_t {
+  kInvalid = 0,
+  kFixed,        // a leaf of fixed size: narrow / wide bytes
+  kText,         // String, StringName
+  kArrayShape,   // Array
+  kTypedShape,   // Pandemonium TypedArray / PackedTypedArray
+  kDictShape,    // Dictionary
+  kObjectShape,  // Object
+  kNodePathShape,
+  kStringsShape,  // PackedStringArray
+  kPackedShape,   // packed arrays of fixed-size elements
+  kOtherShape,    // the rest (Signal): codec/view's leaf reader
+};
+
+struct TypeInfo {
+  Type type;
+  Shape shape;
+  uint8_t narrow;  // kFixed: payload bytes without / with flag bit 16
+  uint8_t wide;
+};
+
+struct TypeTable {
+  TypeInfo info[256];
+};
+
+TypeTable MakeTable(Dialect d) {
+  TypeTable t;
+  for (uint32_t id = 0; id < 256; ++id) {
+    TypeInfo& i = t.info[id];
+    i = TypeInfo{Type::kNil, kInvalid, 0, 0};
+    Type type;
+    if (!TypeFromWireId(d, id, &type)) continue;
+    i.type = type;
+    if (const int n = RealComponents(type)) {
+      i.shape = kFixed;
+      i.narrow = static_cast<uint8_t>(4 * n);
+      i.wide = static_cast<uint8_t>(HasRealWidthFlag(d, type) ? 8 * n : 4 * n);
+      continue;
+    }
+    if (const int n = IntComponents(type)) {
+      i.shape = kFixed;
+      i.narrow = i.wide = static_cast<uint8_t>(4 * n);
+      continue;
+    }
+    switch (type) {
+      case Type::kNil:
+      case Type::kCallable:
+        i.shape = kFixed;
+        break;
+      case Type::kBool:
+        i.shape = kFixed;
+        i.narrow = i.wide = 4;
+        break;
+      case Type::kInt:
+      case Type::kFloat:
+        i.shape = kFixed;
+        i.narrow = 4;
+        i.wide = 8;
+        break;
+      case Type::kRID:
+        i.shape = kFixed;
+        i.narrow = i.wide = d == Dialect::kGodot4 ? 8 : 0;
+        break;
+      case Type::kString:
+      case Type::kStringName:
+        i.shape = kText;
+        break;
+      case Type::kArray:
+        i.shape = kArrayShape;
+        break;
+      case Type::kTypedArray:
+      case Type::kPackedTypedArray:
+        i.shape = kTypedShape;
+        break;
+      case Type::kDictionary:
+        i.shape = kDictShape;
+        break;
+      case Type::kObject:
+        i.shape = kObjectShape;
+        break;
+      case Type::kNodePath:
+        i.shape = kNodePathShape;
+        break;
+      case Type::kPackedStringArray:
+        i.shape = kStringsShape;
+        break;
+      default:
+        i.shape = IsPackedArray(type) ? kPackedShape : kOtherShape;
+        break;
+    }
+  }
+  return t;
+}
+
+const TypeTable& TableFor(Dialect d) {
+  static const TypeTable g3 = MakeTable(Dialect::kGodot3);
+  static const TypeTable g4 = MakeTable(Dialect::kGodot4);
+  static const TypeTable p5 = MakeTable(Dialect::kPandemonium);
+  static const TypeTable p4 = MakeTable(Dialect::kPandemonium4);
+  switch (d) {
+    case Dialect::kGodot3:
+      return g3;
+    case Dialect::kGodot4:
+      return g4;
+    case Dialect::kPandemonium:
+      return p5;
+    default:
+      return p4;
+  }
 }
 
 }  // namespace
 
 Parser::Parser() {
   std::random_device rd;
-  seed_ = (uint64_t{rd()} << 32) ^ rd();
+  seed_ = (uint64_t{rd()} << 32) ^ rd() ^ reinterpret_cast<uintptr_t>(this);
 }
 
-namespace {
+Parser::~Parser() = default;
 
-struct Pass {
+void Parser::GrowTape() {
+  const size_t cap = tape_cap_ < 64 ? 256 : tape_cap_ * 2;
+  std::unique_ptr<Node[]> t(new Node[cap]);
+  if (tape_len_ > 0)
+    std::memcpy(t.get(), tape_.get(), tape_len_ * sizeof(Node));
+  tape_ = std::move(t);
+  tape_cap_ = cap;
+}
+
+void Parser::GrowSlots(size_t need) {
+  size_t cap = slots_cap_ < 64 ? 256 : slots_cap_;
+  while (cap < need) cap *= 2;
+  std::unique_ptr<uint32_t[]> s(new uint32_t[cap]);
+  if (slots_len_ > 0) {
+    std::memcpy(s.get(), slots_.get(), slots_len_ * sizeof(uint32_t));
+  }
+  slots_ = std::move(s);
+  slots_cap_ = cap;
+}
+
+// The pass. Returns false on any error (the caller finds which).
+struct Parser::Pass {
+  Parser& p;
   const vi::Context& c;
-  std::vector<Node>& tape;
-  std::vector<uint32_t>& slots;
-  std::vector<StackFrame>& stack;
+  const TypeInfo* table;
+  const uint8_t* data;
+  size_t size;
+  int max_depth;
+  uint64_t max_string;
+  uint64_t max_container;
+  uint64_t max_packed;
+  bool godot4;
 
-  uint32_t Emit(size_t pos, Type t, uint8_t flags, uint32_t a, uint32_t b,
-                uint16_t extra = 0) {
-    tape.push_back(Node{static_cast<uint32_t>(pos), t, flags, extra, a, b});
-    return static_cast<uint32_t>(tape.size() - 1);
+  ABSL_ATTRIBUTE_ALWAYS_INLINE uint32_t Emit(size_t pos, Type t, uint8_t flags,
+                                             uint32_t a, uint32_t b,
+                                             uint16_t extra = 0) {
+    if (ABSL_PREDICT_FALSE(p.tape_len_ == p.tape_cap_)) p.GrowTape();
+    const uint32_t i = static_cast<uint32_t>(p.tape_len_++);
+    p.tape_[i] = Node{static_cast<uint32_t>(pos), t, flags, extra, a, b};
+    return i;
   }
 
-  // Opens a container of `count` children of at least `min_bytes` each.
-  Error Open(size_t start, Type t, size_t pos, uint32_t count,
-             uint64_t min_bytes, Type kind) {
-    if (uint64_t{count} * min_bytes > c.Remaining(pos)) return GiveUp(pos);
-    const uint32_t slot = static_cast<uint32_t>(slots.size());
+  bool Open(size_t start, Type t, size_t pos, uint32_t count,
+            uint64_t min_bytes, Type kind) {
+    // A count the input cannot back is bound to fail.
+    if (uint64_t{count} * min_bytes > size - pos) return false;
     const size_t extra = kind == Type::kDictionary ? 2 : 1;
-    slots.resize(slots.size() + count + extra);
-    slots[slot] = count;
+    const size_t need = p.slots_len_ + count + extra;
+    if (ABSL_PREDICT_FALSE(need > p.slots_cap_)) p.GrowSlots(need);
+    const uint32_t slot = static_cast<uint32_t>(p.slots_len_);
+    p.slots_len_ = need;
+    p.slots_[slot] = count;
     const uint32_t node = Emit(start, t, kContainer, 0, slot);
-    stack.push_back(StackFrame{node, count, 0, slot, kind, false});
-    return {};
+    p.stack_.push_back(StackFrame{node, count, 0, slot, kind, false});
+    return true;
   }
 
-  Error Strings(size_t start, Type t, size_t pos, uint32_t total) {
-    const uint32_t node = Emit(start, t, kContainer | kFlat, 0, total);
-    for (uint32_t i = 0; i < total; ++i) {
-      vi::WireText w;
-      if (Error e = vi::ReadWireString(c, &pos, false, &w); !e.ok()) return e;
-      Emit(w.len_pos, t == Type::kNodePath ? Type::kStringName : Type::kString,
-           0, static_cast<uint32_t>(w.text_pos),
-           static_cast<uint32_t>(w.text_size));
-    }
-    tape[node].a = static_cast<uint32_t>(tape.size());
-    return {};
-  }
-
-  Error Value(size_t* pos, int depth) {
+  // A wire string at *pos, checked as ReadWireString does.
+  ABSL_ATTRIBUTE_ALWAYS_INLINE bool Text(size_t* pos, uint32_t* text_pos,
+                                         uint32_t* text_size, bool* canonical) {
     const size_t start = *pos;
-    uint32_t header;
-    Type type;
-    if (Error e = vi::ReadHeader(c, pos, depth, &header, &type); !e.ok()) {
-      return e;
+    if (ABSL_PREDICT_TRUE(size - start >= 4)) {
+      const uint32_t n = wire::LoadU32(data + start);
+      const uint64_t padded = uint64_t{n} + wire::Pad4(n);
+      if (ABSL_PREDICT_TRUE(n <= 0x7FFFFFF0u && n <= max_string &&
+                            padded <= size - start - 4 &&
+                            wire::PlainAscii(data + start + 4, n))) {
+        *text_pos = static_cast<uint32_t>(start + 4);
+        *text_size = n;
+        *canonical = true;
+        *pos = start + 4 + padded;
+        return true;
+      }
     }
-    switch (type) {
-      case Type::kNil:
-        Emit(start, type, 0, 0, 0);
-        return {};
-      case Type::kBool:
-      case Type::kInt:
-      case Type::kFloat: {
-        const size_t w =
-            type != Type::kBool && (header & wire::kFlag64) ? 8 : 4;
-        if (ABSL_PREDICT_FALSE(c.Remaining(*pos) < w)) {
-          return vi::Truncated(c, type, *pos);
-        }
+    vi::WireText w;
+    if (!vi::ReadWireString(c, pos, true, &w).ok()) return false;
+    *text_pos = static_cast<uint32_t>(w.text_pos);
+    *text_size = static_cast<uint32_t>(w.text_size);
+    *canonical = w.canonical;
+    return true;
+  }
+
+  // NodePath names or PackedStringArray elements: `total` strings at pos.
+  bool Strings(size_t start, Type t, size_t* pos, uint32_t total) {
+    if (uint64_t{total} * 4 > size - *pos) return false;
+    const uint32_t node = Emit(start, t, kContainer | kFlat, 0, total);
+    const Type et = t == Type::kNodePath ? Type::kStringName : Type::kString;
+    for (uint32_t i = 0; i < total; ++i) {
+      const size_t at = *pos;
+      uint32_t tp, ts;
+      bool canonical;
+      if (!Text(pos, &tp, &ts, &canonical)) return false;
+      Emit(at, et, canonical ? 0 : kNonCanonical, tp, ts);
+    }
+    p.tape_[node].a = static_cast<uint32_t>(p.tape_len_);
+    return true;
+  }
+
+  bool Descriptor(uint32_t kind, size_t* pos) {
+    if (kind == 0) return true;
+    vi::TypeDescriptor d;
+    return vi::ReadTypeDescriptor(c, kind, pos, true, &d).ok();
+  }
+
+  ABSL_ATTRIBUTE_ALWAYS_INLINE bool Value(size_t* pos, int depth) {
+    const size_t start = *pos;
+    if (ABSL_PREDICT_FALSE(depth > max_depth || size - start < 4)) {
+      return false;
+    }
+    const uint32_t header = wire::LoadU32(data + start);
+    const TypeInfo& ti = table[header & wire::kTypeMask];
+    *pos = start + 4;
+    switch (ti.shape) {
+      case kFixed: {
+        const size_t w = (header & wire::kFlag64) ? ti.wide : ti.narrow;
+        if (ABSL_PREDICT_FALSE(size - *pos < w)) return false;
         *pos += w;
-        Emit(start, type, 0, 0, 0);
-        return {};
+        Emit(start, ti.type, 0, 0, 0);
+        return true;
       }
-      case Type::kString:
-      case Type::kStringName: {
-        vi::WireText w;
-        if (Error e = vi::ReadWireString(c, pos, true, &w); !e.ok()) return e;
-        Emit(start, type, w.canonical ? 0 : kNonCanonical,
-             static_cast<uint32_t>(w.text_pos),
-             static_cast<uint32_t>(w.text_size));
-        return {};
+      case kText: {
+        uint32_t tp, ts;
+        bool canonical;
+        if (!Text(pos, &tp, &ts, &canonical)) return false;
+        Emit(start, ti.type, canonical ? 0 : kNonCanonical, tp, ts);
+        return true;
       }
-      case Type::kArray: {
-        if (c.opts.dialect == Dialect::kGodot4) {
-          vi::TypeDescriptor et;
-          const uint32_t k =
-              (header >> wire::kArrayKindShift) & wire::kKindMask;
-          if (Error e = vi::ReadTypeDescriptor(c, k, pos, true, &et); !e.ok()) {
-            return e;
-          }
+      case kArrayShape: {
+        if (godot4 &&
+            !Descriptor((header >> wire::kArrayKindShift) & wire::kKindMask,
+                        pos)) {
+          return false;
         }
-        uint32_t count;
-        if (Error e = vi::ReadCount(c, "Array", pos, &count); !e.ok()) {
-          return e;
-        }
-        return Open(start, type, *pos, count, 4, Type::kArray);
+        if (ABSL_PREDICT_FALSE(size - *pos < 4)) return false;
+        const uint32_t count = wire::LoadU32(data + *pos) & wire::kCountMask;
+        if (ABSL_PREDICT_FALSE(count > max_container)) return false;
+        *pos += 4;
+        return Open(start, ti.type, *pos, count, 4, Type::kArray);
       }
-      case Type::kTypedArray:
-      case Type::kPackedTypedArray: {
-        vi::TypeDescriptor et;
-        if (Error e = vi::ReadPandemoniumElementType(c, header, pos, true, &et);
-            !e.ok()) {
-          return e;
+      case kDictShape: {
+        if (godot4 &&
+            (!Descriptor((header >> wire::kDictKeyKindShift) & wire::kKindMask,
+                         pos) ||
+             !Descriptor(
+                 (header >> wire::kDictValueKindShift) & wire::kKindMask,
+                 pos))) {
+          return false;
         }
-        uint32_t count;
-        if (Error e = vi::ReadCount(c, TypeName(type).data(), pos, &count);
-            !e.ok()) {
-          return e;
-        }
-        return Open(start, type, *pos, count, 4, Type::kArray);
+        if (ABSL_PREDICT_FALSE(size - *pos < 4)) return false;
+        const uint32_t count = wire::LoadU32(data + *pos) & wire::kCountMask;
+        if (ABSL_PREDICT_FALSE(count > max_container)) return false;
+        *pos += 4;
+        return Open(start, ti.type, *pos, count, 8, Type::kDictionary);
       }
-      case Type::kDictionary: {
-        if (c.opts.dialect == Dialect::kGodot4) {
-          vi::TypeDescriptor kt, vt;
-          const uint32_t kk =
-              (header >> wire::kDictKeyKindShift) & wire::kKindMask;
-          const uint32_t vk =
-              (header >> wire::kDictValueKindShift) & wire::kKindMask;
-          if (Error e = vi::ReadTypeDescriptor(c, kk, pos, true, &kt);
-              !e.ok()) {
-            return e;
-          }
-          if (Error e = vi::ReadTypeDescriptor(c, vk, pos, true, &vt);
-              !e.ok()) {
-            return e;
-          }
+      case kPackedShape: {
+        vi::PackedLayout l;
+        if (!vi::ReadPackedLayout(c, ti.type, header, pos, &l).ok()) {
+          return false;
         }
-        uint32_t count;
-        if (Error e = vi::ReadCount(c, "Dictionary", pos, &count); !e.ok()) {
-          return e;
-        }
-        return Open(start, type, *pos, count, 8, Type::kDictionary);
-      }
-      case Type::kObject: {
-        if (header & wire::kFlagObjectAsId) {
-          if (c.Remaining(*pos) < 8) {
-            return vi::Truncated(c, Type::kObject, *pos);
-          }
-          *pos += 8;
-          Emit(start, type, 0, 0, 0);
-          return {};
-        }
-        if (!c.opts.allow_objects) {
-          return vi::Fail(c, ErrorKind::kObjectsNotAllowed, start,
-                          "full Object while objects are not allowed");
-        }
-        vi::WireText cls;
-        if (Error e = vi::ReadWireString(c, pos, true, &cls); !e.ok()) {
-          return e;
-        }
-        if (cls.text_size == 0) {  // the null-object form
-          Emit(start, type, 0, 0, 0);
-          return {};
-        }
-        uint32_t count;
-        if (Error e = vi::ReadPropertyCount(c, pos, &count); !e.ok()) {
-          return e;
-        }
-        return Open(start, type, *pos, count, 8, Type::kObject);
-      }
-      case Type::kNodePath: {
-        const size_t body = *pos;
-        Variant unused;
-        if (Error e = vi::ReadLeaf<false>(c, type, header, pos, true, nullptr,
-                                          &unused);
-            !e.ok()) {
-          return e;
-        }
-        const uint32_t names = wire::LoadU32(c.data + body) & 0x7FFFFFFF;
-        const uint32_t flags = wire::LoadU32(c.data + body + 8);
-        uint32_t total = names + wire::LoadU32(c.data + body + 4);
-        if (flags & wire::kNodePathPropertyObsolete) ++total;
-        return Strings(start, type, body + 12, total);
-      }
-      case Type::kPackedStringArray: {
-        const size_t body = *pos;
-        Variant unused;
-        if (Error e = vi::ReadLeaf<false>(c, type, header, pos, true, nullptr,
-                                          &unused);
-            !e.ok()) {
-          return e;
-        }
-        size_t p = body;
-        uint32_t count;
-        if (Error e = vi::ReadPackedStringsCount(c, &p, &count); !e.ok()) {
-          return e;
-        }
-        return Strings(start, type, p, count);
+        Emit(start, ti.type, 0, static_cast<uint32_t>(l.data_pos), l.count,
+             static_cast<uint16_t>(l.comps | (l.width << 8)));
+        return true;
       }
       default:
-        break;
+        return Rare(ti, header, start, pos);
     }
-    if (IsPackedArray(type)) {
-      vi::PackedLayout l;
-      if (Error e = vi::ReadPackedLayout(c, type, header, pos, &l); !e.ok()) {
-        return e;
+  }
+
+  bool Rare(const TypeInfo& ti, uint32_t header, size_t start, size_t* pos) {
+    switch (ti.shape) {
+      case kInvalid:
+        return false;
+      case kTypedShape: {
+        vi::TypeDescriptor et;
+        if (!vi::ReadPandemoniumElementType(c, header, pos, true, &et).ok()) {
+          return false;
+        }
+        uint32_t count;
+        if (!vi::ReadCount(c, "Array", pos, &count).ok()) return false;
+        return Open(start, ti.type, *pos, count, 4, Type::kArray);
       }
-      Emit(start, type, 0, static_cast<uint32_t>(l.data_pos), l.count,
-           static_cast<uint16_t>(l.comps | (l.width << 8)));
-      return {};
+      case kObjectShape: {
+        if (header & wire::kFlagObjectAsId) {
+          if (size - *pos < 8) return false;
+          *pos += 8;
+          Emit(start, ti.type, 0, 0, 0);
+          return true;
+        }
+        if (!c.opts.allow_objects) return false;
+        uint32_t tp, ts;
+        bool canonical;
+        if (!Text(pos, &tp, &ts, &canonical)) return false;
+        if (ts == 0) {  // the null-object form
+          Emit(start, ti.type, 0, 0, 0);
+          return true;
+        }
+        uint32_t count;
+        if (!vi::ReadPropertyCount(c, pos, &count).ok()) return false;
+        return Open(start, ti.type, *pos, count, 8, Type::kObject);
+      }
+      case kNodePathShape: {
+        if (size - *pos < 4) return false;
+        const uint32_t w0 = wire::LoadU32(data + *pos);
+        if ((w0 & wire::kNodePathNewFormat) == 0 || size - *pos < 12) {
+          return false;
+        }
+        const uint32_t flags = wire::LoadU32(data + *pos + 8);
+        uint32_t total = (w0 & 0x7FFFFFFF) + wire::LoadU32(data + *pos + 4);
+        if (flags & wire::kNodePathPropertyObsolete) ++total;
+        *pos += 12;
+        return Strings(start, ti.type, pos, total);
+      }
+      case kStringsShape: {
+        uint32_t count;
+        if (!vi::ReadPackedStringsCount(c, pos, &count).ok()) return false;
+        return Strings(start, ti.type, pos, count);
+      }
+      default: {
+        Variant unused;
+        if (!vi::ReadLeaf<false>(c, ti.type, header, pos, true, nullptr,
+                                 &unused)
+                 .ok()) {
+          return false;
+        }
+        Emit(start, ti.type, 0, 0, 0);
+        return true;
+      }
     }
-    Variant unused;
-    if (Error e =
-            vi::ReadLeaf<false>(c, type, header, pos, true, nullptr, &unused);
-        !e.ok()) {
-      return e;
-    }
-    Emit(start, type, 0, 0, 0);
-    return {};
   }
 };
 
-}  // namespace
-
-Error Parser::Run(size_t* end) {
-  vi::Context c;
-  c.data = data_;
-  c.size = size_;
-  c.base = base_;
-  c.opts = opts_;
-  Pass pass{c, tape_, slots_, stack_};
+bool Parser::Run(const vi::Context& c, size_t* end) {
+  Pass pass{*this,
+            c,
+            TableFor(opts_.dialect).info,
+            data_,
+            size_,
+            opts_.max_depth,
+            opts_.max_string_bytes,
+            opts_.max_container_elements,
+            opts_.max_packed_elements,
+            opts_.dialect == Dialect::kGodot4};
   size_t pos = 0;
-  Error e = pass.Value(&pos, 0);
-  while (e.ok()) {
-    if (stack_.empty()) {
-      *end = pos;
-      return e;
-    }
+  if (!pass.Value(&pos, 0)) return false;
+  while (!stack_.empty()) {
     StackFrame& f = stack_.back();
     const int child_depth = static_cast<int>(stack_.size());
     if (f.in_key) {  // a Dictionary key is done: its value
       f.in_key = false;
-      e = pass.Value(&pos, child_depth);
+      if (!pass.Value(&pos, child_depth)) return false;
     } else if (f.index == f.count) {
-      const StackFrame done = f;
+      const uint32_t node = f.node;
+      const Type kind = f.kind;
       stack_.pop_back();
-      tape_[done.node].a = static_cast<uint32_t>(tape_.size());
-      if (done.kind == Type::kDictionary) IndexDictionary(done.node);
+      tape_[node].a = static_cast<uint32_t>(tape_len_);
+      if (kind == Type::kDictionary) IndexDictionary(node);
     } else if (f.kind == Type::kArray) {
-      slots_[f.slot + 1 + f.index++] = static_cast<uint32_t>(tape_.size());
-      e = pass.Value(&pos, child_depth);
+      slots_[f.slot + 1 + f.index++] = static_cast<uint32_t>(tape_len_);
+      if (!pass.Value(&pos, child_depth)) return false;
     } else if (f.kind == Type::kDictionary) {
-      slots_[f.slot + 1 + f.index++] = static_cast<uint32_t>(tape_.size());
+      slots_[f.slot + 1 + f.index++] = static_cast<uint32_t>(tape_len_);
       f.in_key = true;
-      e = pass.Value(&pos, child_depth);
+      if (!pass.Value(&pos, child_depth)) return false;
     } else {  // Object: property name, then value
-      slots_[f.slot + 1 + f.index++] = static_cast<uint32_t>(tape_.size());
-      vi::WireText name;
-      e = vi::ReadWireString(c, &pos, true, &name);
-      if (!e.ok()) break;
-      pass.Emit(name.len_pos, Type::kStringName,
-                name.canonical ? 0 : kNonCanonical,
-                static_cast<uint32_t>(name.text_pos),
-                static_cast<uint32_t>(name.text_size));
-      e = pass.Value(&pos, child_depth);
+      slots_[f.slot + 1 + f.index++] = static_cast<uint32_t>(tape_len_);
+      const size_t at = pos;
+      uint32_t tp, ts;
+      bool canonical;
+      if (!pass.Text(&pos, &tp, &ts, &canonical)) return false;
+      pass.Emit(at, Type::kStringName, canonical ? 0 : kNonCanonical, tp, ts);
+      if (!pass.Value(&pos, child_depth)) return false;
     }
   }
-  return e;
-}
-
-Error Parser::Slow(Error fast) {
-  vi::Context c;
-  c.data = data_;
-  c.size = size_;
-  c.base = base_;
-  c.opts = opts_;
-  size_t end = 0;
-  Error e = vi::ValidateValue(c, 0, 0, &end);
-  if (e.ok()) return fast;  // not expected: the fast pass's own verdict
-  e.path = "$" + e.path;
-  return e;
+  *end = pos;
+  return true;
 }
 
 ParseResult Parser::Parse(absl::Span<const uint8_t> message,
@@ -317,27 +442,33 @@ ParseResult Parser::Parse(absl::Span<const uint8_t> message,
   size_ = message.size();
   base_ = base_offset;
   opts_ = options;
-  tape_.clear();
-  slots_.clear();
+  tape_len_ = 0;
+  slots_len_ = 0;
   stack_.clear();
-  if (ABSL_PREDICT_FALSE(size_ > UINT32_MAX)) {
+  if (ABSL_PREDICT_FALSE(size_ >= UINT32_MAX)) {
     r.error = Error(ErrorKind::kLimitExceeded, base_, "$",
                     "a document message must be smaller than 4 GiB");
     r.error.godot_error = GodotErrorCode(r.error.kind, false);
     return r;
   }
+  vi::Context c;
+  c.data = data_;
+  c.size = size_;
+  c.base = base_;
+  c.opts = opts_;
   size_t end = 0;
-  Error e = Run(&end);
-  if (ABSL_PREDICT_FALSE(!e.ok())) {
-    r.error = Slow(std::move(e));
+  if (ABSL_PREDICT_FALSE(!Run(c, &end))) {
+    size_t unused = 0;
+    Error e = vi::ValidateValue(c, 0, 0, &unused);
+    if (e.ok()) {  // not expected: the pass and the walk disagree
+      e = Error(ErrorKind::kInvalidArgument, base_, {},
+                "internal: the document pass rejected a valid value");
+    }
+    e.path = "$" + e.path;
+    r.error = std::move(e);
     return r;
   }
   if (ABSL_PREDICT_FALSE(vi::BudgetCanBind(opts_))) {
-    vi::Context c;
-    c.data = data_;
-    c.size = size_;
-    c.base = base_;
-    c.opts = opts_;
     Error b = vi::ValidateValue(c, 0, 0, &end);
     if (!b.ok()) {
       b.path = "$" + b.path;

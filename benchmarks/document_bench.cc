@@ -1,0 +1,158 @@
+// Copyright 2026 The gdwire Authors.
+//
+// The reusable indexed document (codec/document) on game traffic and on
+// one Array of player Dictionaries, with the push parser and the lazy views
+// in the same run (issue 10):
+//
+//   bazel run -c opt //benchmarks:document_bench
+//
+// Rows (MB/s of the message bytes; items = messages):
+//   BM_<Payload>PushParser      push parser, whole buffer, every field read
+//                               by the handler (the baseline)
+//   BM_<Payload>DocumentParse   document::Parser::Parse of each message
+//   BM_<Payload>DocumentRead    Parse + every field read through Element
+//   BM_<Payload>ViewWalk        view::Document Open + Validate per message
+//   BM_<Payload>ViewRead        view cursors + every field read (ToVariant
+//                               of leaves excluded: typed accessors only)
+// Payloads: Traffic (~1 MiB of godot4 snapshot messages, traffic.h) and
+// Players (one Array of 20,000 player Dictionaries, ~5 MB).
+
+#include <string>
+#include <vector>
+
+#include "absl/types/span.h"
+#include "benchmark/benchmark.h"
+#include "benchmarks/compare/handlers.h"
+#include "benchmarks/document_touch.h"
+#include "benchmarks/traffic.h"
+#include "codec/document/document.h"
+#include "codec/reference/encoder.h"
+#include "codec/stream/parser.h"
+#include "codec/view/view.h"
+
+namespace gdwire {
+namespace bench {
+namespace {
+
+absl::Span<const uint8_t> AsSpan(const std::string& s) {
+  return absl::MakeConstSpan(reinterpret_cast<const uint8_t*>(s.data()),
+                             s.size());
+}
+
+struct Payload {
+  std::string bytes;
+  std::vector<size_t> offsets;  // message starts
+};
+
+const Payload& TheTraffic() {
+  static const Payload* p = [] {
+    Traffic t = GameTraffic(1 << 20);
+    return new Payload{std::move(t.bytes), std::move(t.offsets)};
+  }();
+  return *p;
+}
+
+// One Array of 20,000 player Dictionaries (the players of the traffic's
+// snapshot messages, in order).
+const Payload& ThePlayers() {
+  static const Payload* p = [] {
+    Traffic t = GameTraffic(8 << 20);
+    Array all;
+    for (const Variant& m : t.values) {
+      if (m.type() != Type::kDictionary) continue;
+      const Variant* ps = m.dictionary().Find(Variant::StringName("players"));
+      if (ps == nullptr || ps->type() != Type::kArray) continue;
+      for (const Variant& pl : ps->array().items) {
+        if (all.items.size() < 20000) all.items.push_back(pl);
+      }
+    }
+    std::string bytes =
+        reference::Encode(Variant::MakeArray(std::move(all)), EncodeOptions())
+            .value();
+    return new Payload{std::move(bytes), {0}};
+  }();
+  return *p;
+}
+
+void Report(benchmark::State& state, const Payload& p) {
+  state.SetBytesProcessed(
+      static_cast<int64_t>(state.iterations() * p.bytes.size()));
+  state.SetItemsProcessed(
+      static_cast<int64_t>(state.iterations() * p.offsets.size()));
+}
+
+// Message i's bytes.
+absl::Span<const uint8_t> Message(const Payload& p, size_t i) {
+  const size_t end =
+      i + 1 < p.offsets.size() ? p.offsets[i + 1] : p.bytes.size();
+  return AsSpan(p.bytes).subspan(p.offsets[i], end - p.offsets[i]);
+}
+
+void PushParser(benchmark::State& state, const Payload& p) {
+  for (auto _ : state) {
+    TouchHandler h;
+    stream::Parser<TouchHandler> parser(&h, DecodeOptions());
+    if (!parser.Feed(AsSpan(p.bytes)).ok() || !parser.Finish().ok()) {
+      state.SkipWithError("parse error");
+    }
+    benchmark::DoNotOptimize(h.sum);
+  }
+  Report(state, p);
+}
+
+void DocumentParse(benchmark::State& state, const Payload& p, bool read) {
+  document::Parser parser;
+  const DecodeOptions opts;
+  for (auto _ : state) {
+    uint64_t sum = 0;
+    for (size_t i = 0; i < p.offsets.size(); ++i) {
+      document::ParseResult r = parser.Parse(Message(p, i), opts);
+      if (!r.ok()) state.SkipWithError("parse error");
+      sum += read ? TouchDocument(r.root) : r.consumed;
+    }
+    benchmark::DoNotOptimize(sum);
+  }
+  Report(state, p);
+}
+
+void ViewWalk(benchmark::State& state, const Payload& p) {
+  for (auto _ : state) {
+    for (size_t i = 0; i < p.offsets.size(); ++i) {
+      auto doc = view::Document::Open(Message(p, i), DecodeOptions());
+      if (!doc.ok() || !doc->Validate().ok()) state.SkipWithError("view");
+    }
+  }
+  Report(state, p);
+}
+
+void BM_TrafficPushParser(benchmark::State& s) { PushParser(s, TheTraffic()); }
+void BM_TrafficDocumentParse(benchmark::State& s) {
+  DocumentParse(s, TheTraffic(), false);
+}
+void BM_TrafficDocumentRead(benchmark::State& s) {
+  DocumentParse(s, TheTraffic(), true);
+}
+void BM_TrafficViewWalk(benchmark::State& s) { ViewWalk(s, TheTraffic()); }
+void BM_PlayersPushParser(benchmark::State& s) { PushParser(s, ThePlayers()); }
+void BM_PlayersDocumentParse(benchmark::State& s) {
+  DocumentParse(s, ThePlayers(), false);
+}
+void BM_PlayersDocumentRead(benchmark::State& s) {
+  DocumentParse(s, ThePlayers(), true);
+}
+void BM_PlayersViewWalk(benchmark::State& s) { ViewWalk(s, ThePlayers()); }
+
+BENCHMARK(BM_TrafficPushParser);
+BENCHMARK(BM_TrafficDocumentParse);
+BENCHMARK(BM_TrafficDocumentRead);
+BENCHMARK(BM_TrafficViewWalk);
+BENCHMARK(BM_PlayersPushParser);
+BENCHMARK(BM_PlayersDocumentParse);
+BENCHMARK(BM_PlayersDocumentRead);
+BENCHMARK(BM_PlayersViewWalk);
+
+}  // namespace
+}  // namespace bench
+}  // namespace gdwire
+
+BENCHMARK_MAIN();
