@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstring>
 
+#include "absl/base/optimization.h"
 #include "codec/document/document.h"
 #include "codec/document/internal/key.h"
 #include "codec/document/internal/tape.h"
@@ -148,6 +149,32 @@ Element Element::key_at(size_t i) const {
   return Element(p_, Child(static_cast<uint32_t>(i)));
 }
 
+namespace {
+
+// The slot of a Dictionary's hash table (tape.h).
+struct Table {
+  const uint32_t* keys;   // tape index of key i at keys[i]
+  const uint32_t* cells;  // 0 = empty, else entry ordinal + 1
+  uint32_t mask;
+};
+
+bool TableOf(const uint32_t* slots, uint32_t b, Table* t) {
+  const uint32_t count = slots[b];
+  const uint32_t hb = slots[b + 1 + count];
+  const uint32_t cap = slots[hb];
+  if (cap == 0) return false;
+  t->keys = slots + b + 1;
+  t->cells = slots + hb + 1;
+  t->mask = cap - 1;
+  return true;
+}
+
+}  // namespace
+
+// Dictionaries: the hash index holds every String/StringName key but
+// godot3 non-canonical text, every Int, Float, Bool and Nil key; the other
+// keys (kComplexKeys) never equal a key of those types, except a
+// non-canonical string, compared through its engine text.
 Element Element::Find(absl::string_view key) const {
   const Type t = type();
   if (t == Type::kObject) {
@@ -158,84 +185,81 @@ Element Element::Find(absl::string_view key) const {
   }
   if (t != Type::kDictionary) return {};
   const Node& n = node();
-  if (n.flags & kComplexKeys) return FindKey(Variant::String(std::string(key)));
-  const uint32_t count = p_->slots_[n.b];
-  const uint32_t hb = p_->slots_[n.b + 1 + count];
-  const uint32_t cap = p_->slots_[hb];
-  if (cap == 0) return {};
-  const uint32_t mask = cap - 1;
-  uint32_t j =
-      static_cast<uint32_t>(internal::HashString(p_->seed_, key)) & mask;
-  for (;;) {
-    const uint32_t cell = p_->slots_[hb + 1 + j];
-    if (cell == 0) return {};
-    const Element k(p_, p_->slots_[n.b + cell]);
-    if (StringLike(k.type()) && k.get_string() == key) return at(cell - 1);
-    j = (j + 1) & mask;
+  int64_t found = -1;
+  Table tb;
+  if (TableOf(p_->slots_.get(), n.b, &tb)) {
+    uint32_t j =
+        static_cast<uint32_t>(internal::HashString(p_->seed_, key)) & tb.mask;
+    for (uint32_t cell; (cell = tb.cells[j]) != 0; j = (j + 1) & tb.mask) {
+      const Element k(p_, tb.keys[cell - 1]);
+      if (StringLike(k.type()) && k.get_string() == key) {
+        found = cell - 1;
+        break;
+      }
+    }
   }
+  if (ABSL_PREDICT_FALSE(n.flags & kComplexKeys)) {
+    for (uint32_t i = size(); i-- > 0 && int64_t{i} > found;) {
+      const Element k = key_at(i);
+      if (!StringLike(k.type()) || k.text_canonical()) continue;
+      absl::StatusOr<Variant> v = k.ToVariant();
+      if (v.ok() && v->as_string() == key) {
+        found = i;
+        break;
+      }
+    }
+  }
+  return found < 0 ? Element() : at(static_cast<size_t>(found));
 }
 
 Element Element::FindInt(int64_t key) const {
   if (type() != Type::kDictionary) return {};
-  const Node& n = node();
-  if (n.flags & kComplexKeys) return FindKey(Variant::Int(key));
-  const uint32_t count = p_->slots_[n.b];
-  const uint32_t hb = p_->slots_[n.b + 1 + count];
-  const uint32_t cap = p_->slots_[hb];
-  if (cap == 0) return {};
-  const uint32_t mask = cap - 1;
-  uint32_t j = static_cast<uint32_t>(internal::HashInt(p_->seed_, key)) & mask;
-  for (;;) {
-    const uint32_t cell = p_->slots_[hb + 1 + j];
-    if (cell == 0) return {};
-    const Element k(p_, p_->slots_[n.b + cell]);
+  Table tb;
+  if (!TableOf(p_->slots_.get(), node().b, &tb)) return {};
+  uint32_t j =
+      static_cast<uint32_t>(internal::HashInt(p_->seed_, key)) & tb.mask;
+  for (uint32_t cell; (cell = tb.cells[j]) != 0; j = (j + 1) & tb.mask) {
+    const Element k(p_, tb.keys[cell - 1]);
     if (k.type() == Type::kInt && k.get_int() == key) return at(cell - 1);
-    j = (j + 1) & mask;
   }
+  return {};
 }
 
 Element Element::FindKey(const Variant& key) const {
   if (type() != Type::kDictionary) return {};
-  const Node& n = node();
-  if (!(n.flags & kComplexKeys)) {
-    const Type kt = key.type();
-    if (StringLike(kt)) return Find(key.as_string());
-    if (kt == Type::kInt) return FindInt(key.as_int());
-    if (kt != Type::kNil && kt != Type::kBool && kt != Type::kFloat) {
-      return {};  // every key of this Dictionary is of a hashed type
-    }
-    const uint32_t count = p_->slots_[n.b];
-    const uint32_t hb = p_->slots_[n.b + 1 + count];
-    const uint32_t cap = p_->slots_[hb];
-    if (cap == 0) return {};
+  const Type kt = key.type();
+  if (StringLike(kt)) return Find(key.as_string());
+  if (kt == Type::kInt) return FindInt(key.as_int());
+  if (kt == Type::kNil || kt == Type::kBool || kt == Type::kFloat) {
+    Table tb;
+    if (!TableOf(p_->slots_.get(), node().b, &tb)) return {};
     const uint64_t seed = p_->seed_;
     const uint64_t h = kt == Type::kNil ? internal::HashNil(seed)
                        : kt == Type::kBool
                            ? internal::HashBool(seed, key.as_bool())
                            : internal::HashFloat(seed, key.as_float());
-    const uint32_t mask = cap - 1;
-    uint32_t j = static_cast<uint32_t>(h) & mask;
-    for (;;) {
-      const uint32_t cell = p_->slots_[hb + 1 + j];
-      if (cell == 0) return {};
-      const Element k(p_, p_->slots_[n.b + cell]);
-      if (k.type() == kt) {
-        if (kt == Type::kNil) return at(cell - 1);
-        if (kt == Type::kBool && k.get_bool() == key.as_bool()) {
-          return at(cell - 1);
-        }
-        if (kt == Type::kFloat) {
-          const double a = k.get_float(), b = key.as_float();
-          if (a == b || (std::isnan(a) && std::isnan(b))) return at(cell - 1);
-        }
+    uint32_t j = static_cast<uint32_t>(h) & tb.mask;
+    for (uint32_t cell; (cell = tb.cells[j]) != 0; j = (j + 1) & tb.mask) {
+      const Element k(p_, tb.keys[cell - 1]);
+      if (k.type() != kt) continue;
+      if (kt == Type::kNil) return at(cell - 1);
+      if (kt == Type::kBool && k.get_bool() == key.as_bool()) {
+        return at(cell - 1);
       }
-      j = (j + 1) & mask;
+      if (kt == Type::kFloat) {
+        const double a = k.get_float(), b = key.as_float();
+        if (a == b || (std::isnan(a) && std::isnan(b))) return at(cell - 1);
+      }
     }
+    return {};
   }
+  if (!(node().flags & kComplexKeys)) return {};
   // Linear, through the owned keys: the last duplicate wins.
   for (uint32_t i = size(); i-- > 0;) {
-    absl::StatusOr<Variant> k = key_at(i).ToVariant();
-    if (k.ok() && KeyEquals(*k, key)) return at(i);
+    const Element k = key_at(i);
+    if (k.type() != kt) continue;
+    absl::StatusOr<Variant> v = k.ToVariant();
+    if (v.ok() && KeyEquals(*v, key)) return at(i);
   }
   return {};
 }

@@ -1,0 +1,153 @@
+// Copyright 2026 The gdwire Authors.
+//
+// document::Parser allocates nothing per message once warmed up: after one
+// pass over a set of messages (which sizes the tape, the slot table and the
+// stack), parsing them all again and reading every field through the
+// Element API (lookups by key included) makes no heap allocation at all,
+// counted by a replaced operator new. Every dialect, random values.
+
+#include <cstdint>
+#include <cstdlib>
+#include <new>
+#include <string>
+#include <vector>
+
+#include "codec/document/document.h"
+#include "codec/reference/encoder.h"
+#include "gtest/gtest.h"
+#include "tests/random_variant.h"
+
+namespace {
+thread_local bool counting = false;
+thread_local uint64_t allocations = 0;
+}  // namespace
+
+void* operator new(size_t n) {
+  if (counting) ++allocations;
+  void* p = std::malloc(n == 0 ? 1 : n);
+  if (p == nullptr) throw std::bad_alloc();
+  return p;
+}
+void* operator new[](size_t n) { return operator new(n); }
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete[](void* p) noexcept { std::free(p); }
+void operator delete(void* p, size_t) noexcept { std::free(p); }
+void operator delete[](void* p, size_t) noexcept { std::free(p); }
+
+namespace gdwire {
+namespace document {
+namespace {
+
+absl::Span<const uint8_t> Bytes(const std::string& s) {
+  return absl::MakeConstSpan(reinterpret_cast<const uint8_t*>(s.data()),
+                             s.size());
+}
+
+// Reads every field (no ToVariant, no lookups by non-hashed keys).
+uint64_t Touch(const Element& e) {
+  uint64_t sum = static_cast<uint64_t>(e.type()) + e.size();
+  switch (e.type()) {
+    case Type::kBool:
+      return sum + e.get_bool();
+    case Type::kInt:
+      return sum + static_cast<uint64_t>(e.get_int());
+    case Type::kFloat:
+      return sum + (e.get_float() > 0);
+    case Type::kString:
+    case Type::kStringName:
+      return sum + e.get_string().size();
+    case Type::kDictionary:
+      for (Element::Entry en : e.entries()) {
+        sum += Touch(en.key) + Touch(en.value);
+        // A lookup by the same key finds a value (the last duplicate).
+        if (en.key.type() == Type::kString ||
+            en.key.type() == Type::kStringName) {
+          sum += e[en.key.get_string()].valid();
+        } else if (en.key.type() == Type::kInt) {
+          sum += e.FindInt(en.key.get_int()).valid();
+        }
+      }
+      return sum;
+    case Type::kObject:
+      sum += e.object_id() + e.object_class().size();
+      for (Element::Entry en : e.entries()) {
+        sum += Touch(en.key) + Touch(en.value);
+      }
+      return sum;
+    default:
+      break;
+  }
+  for (Element c : e) sum += Touch(c);
+  double r[16];
+  if (RealComponents(e.type()) > 0) sum += e.GetReals(absl::MakeSpan(r));
+  int32_t v[4];
+  if (IntComponents(e.type()) > 0) sum += e.GetInts(absl::MakeSpan(v));
+  sum += e.packed_bytes().size() + e.signal_name().size() + e.get_rid();
+  return sum;
+}
+
+TEST(AllocTest, NoAllocationPerMessageOnceWarmedUp) {
+  for (Dialect d : {Dialect::kGodot4, Dialect::kGodot3, Dialect::kPandemonium,
+                    Dialect::kPandemonium4}) {
+    gdwire::testing::RandomVariant gen(41 + static_cast<int>(d));
+    gdwire::testing::RandomOptions ro;
+    ro.dialect = d;
+    EncodeOptions eo;
+    eo.dialect = d;
+    eo.full_objects = true;
+    std::vector<std::string> messages;
+    for (int i = 0; i < 300; ++i) {
+      absl::StatusOr<std::string> b = reference::Encode(gen.Make(ro), eo);
+      ASSERT_TRUE(b.ok()) << b.status();
+      messages.push_back(*b);
+    }
+    DecodeOptions o;
+    o.dialect = d;
+    o.allow_objects = true;
+    Parser parser;
+    uint64_t sum = 0;
+    for (const std::string& m : messages) {  // warm up
+      ParseResult r = parser.Parse(Bytes(m), o);
+      ASSERT_TRUE(r.ok()) << r.error.ToString();
+      sum += Touch(r.root);
+    }
+    allocations = 0;
+    counting = true;
+    int parsed = 0;
+    for (int round = 0; round < 3; ++round) {
+      for (const std::string& m : messages) {
+        ParseResult r = parser.Parse(Bytes(m), o);
+        parsed += r.ok();
+        sum += Touch(r.root);
+      }
+    }
+    counting = false;
+    EXPECT_EQ(parsed, 900);
+    EXPECT_EQ(allocations, 0u) << DialectName(d);
+    EXPECT_NE(sum, 0u);
+  }
+}
+
+// The counter works: a cold Parser allocates (its tape), and so does
+// ToVariant of a container.
+TEST(AllocTest, TheCounterCounts) {
+  Array a;
+  a.items = {Variant::String("a string longer than the inline buffer"),
+             Variant::Int(2)};
+  const std::string m = *reference::Encode(Variant::MakeArray(a), {});
+  Parser parser;
+  allocations = 0;
+  counting = true;
+  ParseResult r = parser.Parse(Bytes(m));
+  const uint64_t cold = allocations;
+  absl::StatusOr<Variant> v = r.root.ToVariant();
+  counting = false;
+  ASSERT_TRUE(r.ok());
+  ASSERT_TRUE(v.ok());
+  EXPECT_GT(cold, 0u);
+  EXPECT_GT(allocations, cold);
+}
+
+}  // namespace
+}  // namespace document
+}  // namespace gdwire
