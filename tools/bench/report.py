@@ -453,6 +453,12 @@ def write_doc(path, svg_name, rows, meta, data):
     ]
     for goal, figure, met in g:
         lines.append(f"| {goal} | {figure} | {met} |")
+    # The reasons for the misses, with their profiles: written by hand
+    # (tools/bench/analysis.md), kept beside the generated table.
+    analysis = os.path.join(os.path.dirname(os.path.abspath(__file__)), "analysis.md")
+    if os.path.exists(analysis):
+        with open(analysis, encoding="utf-8") as f:
+            lines += ["", f.read().rstrip("\n")]
     lines += [
         "",
         "## What each row does",
