@@ -126,7 +126,8 @@ class Element {
   // ---- Containers --------------------------------------------------------
   // Children: Array elements (Pandemonium typed arrays too), Dictionary
   // entries (on the wire), full-Object properties, NodePath names then
-  // subnames, PackedStringArray strings, packed array elements. 0 else.
+  // subnames, PackedStringArray strings; the element count of the other
+  // packed arrays (read them through packed_bytes()). 0 else.
   uint32_t size() const;
   // Array / PackedStringArray element i, NodePath component i (names, then
   // subnames), Dictionary *value* i, Object property value i: O(1).
@@ -148,7 +149,9 @@ class Element {
   // Nil/Bool/Int/Float/String/StringName keys, linear for the others.
   Element FindKey(const Variant& key) const;
 
-  // Range-for over the children (as at(i)); and over Dictionary entries.
+  // Range-for over the children (as at(i); nothing for packed arrays of
+  // fixed-size elements, whose data packed_bytes() gives); and over the
+  // entries of a Dictionary (key, value) or Object (name, value).
   ChildIterator begin() const;
   ChildIterator end() const;
   struct Entry;
@@ -245,7 +248,8 @@ class Element::EntryRange {
 
 inline ChildIterator Element::begin() const { return ChildIterator(*this, 0); }
 inline ChildIterator Element::end() const {
-  return ChildIterator(*this, size());
+  return ChildIterator(
+      *this, (valid() && (node().flags & internal::kContainer)) ? size() : 0);
 }
 inline Element::EntryRange Element::entries() const {
   return EntryRange(*this);
