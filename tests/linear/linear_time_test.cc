@@ -11,7 +11,9 @@
 // make it flaky.
 //
 // Decoders: the reference decoder, the push parser's DOM decode
-// (stream::Decode), the views (Document::ToVariant), the text reader (the
+// (stream::Decode), the views (Document::ToVariant), the indexed document
+// (its parse and ToVariant; its own key index is not counted: bound by
+// its seeded hash), the text reader (the
 // value's var_to_str text read back) and the JSON reader (its ToJson read
 // back); the fast encoder writes each decoded value (no key work, checked
 // for its output size).
@@ -25,6 +27,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "codec/document/document.h"
 #include "codec/encode/encoder.h"
 #include "codec/internal/key_hash.h"
 #include "codec/options.h"
@@ -276,6 +279,16 @@ std::vector<Decoder> Decoders() {
          internal::CountKeyOps count(c);
          return doc->ToVariant().ok();
        }});
+  v.push_back({"document",
+               [](const std::string& b, const Variant&, const DecodeOptions& d,
+                  internal::KeyOpCounter* c, size_t* in) {
+                 *in = b.size();
+                 // The parse (its own seeded key index) and the owned value.
+                 document::Parser parser;
+                 internal::CountKeyOps count(c);
+                 const document::ParseResult r = parser.Parse(Span(b), d);
+                 return r.ok() && r.root.ToVariant().ok();
+               }});
   v.push_back({"text reader", [](const std::string&, const Variant& value,
                                  const DecodeOptions& d,
                                  internal::KeyOpCounter* c, size_t* in) {
