@@ -58,6 +58,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <vector>
 
@@ -69,6 +70,7 @@
 #include "codec/options.h"
 #include "codec/types.h"
 #include "codec/variant.h"
+#include "codec/wire.h"
 
 namespace gdwire {
 namespace view {
@@ -193,6 +195,7 @@ class Element {
   friend class Parser;
   friend class ChildIterator;
   Element(const Parser* p, uint32_t i) : p_(p), i_(i) {}
+  bool GetWideReals(absl::Span<double> out) const;
   const internal::Node& node() const;
   const uint8_t* data() const;
   uint32_t Child(uint32_t i) const;  // tape index of child i
@@ -321,6 +324,84 @@ class Parser {
   size_t slots_len_ = 0, slots_cap_ = 0;
   std::vector<internal::StackFrame> stack_;
 };
+
+// ---- Inline accessors (the hot paths) --------------------------------------
+
+inline const internal::Node& Element::node() const { return p_->tape_[i_]; }
+inline const uint8_t* Element::data() const { return p_->data_; }
+
+inline bool Element::get_bool() const {
+  if (type() != Type::kBool) return false;
+  return wire::LoadU32(data() + node().pos + 4) != 0;
+}
+
+inline int64_t Element::get_int() const {
+  if (type() != Type::kInt) return 0;
+  const uint8_t* p = data() + node().pos;
+  return (wire::LoadU32(p) & wire::kFlag64)
+             ? static_cast<int64_t>(wire::LoadU64(p + 4))
+             : static_cast<int32_t>(wire::LoadU32(p + 4));
+}
+
+inline double Element::get_float() const {
+  if (type() != Type::kFloat) return 0;
+  const uint8_t* p = data() + node().pos;
+  return (wire::LoadU32(p) & wire::kFlag64)
+             ? wire::LoadF64(p + 4)
+             : static_cast<double>(wire::LoadF32(p + 4));
+}
+
+inline absl::string_view Element::get_string() const {
+  const Type t = type();
+  if (t != Type::kString && t != Type::kStringName) return {};
+  const internal::Node& n = node();
+  return absl::string_view(reinterpret_cast<const char*>(data()) + n.a, n.b);
+}
+
+inline bool Element::GetReals(absl::Span<double> out) const {
+  const int n = RealComponents(type());
+  if (n == 0 || out.size() < static_cast<size_t>(n)) return false;
+  const uint8_t* p = data() + node().pos;
+  if (wire::LoadU32(p) & wire::kFlag64) return GetWideReals(out);
+  for (int i = 0; i < n; ++i) {
+    out[i] = WidenF32Exact(wire::LoadF32(p + 4 + 4 * i));
+  }
+  return true;
+}
+
+inline uint32_t Element::size() const {
+  if (!valid()) return 0;
+  const internal::Node& n = node();
+  if (n.flags & internal::kFlat) return n.b;
+  if (n.flags & internal::kContainer) return p_->slots_[n.b];
+  if (IsPackedArray(n.type) && n.type != Type::kPackedStringArray) return n.b;
+  return 0;
+}
+
+inline uint32_t Element::Child(uint32_t i) const {
+  const internal::Node& n = node();
+  if (n.flags & internal::kFlat) return i_ + 1 + i;
+  return p_->slots_[n.b + 1 + i];
+}
+
+inline Element Element::at(size_t i) const {
+  if (!valid()) return {};
+  const internal::Node& n = node();
+  if (!(n.flags & internal::kContainer) || i >= size()) return {};
+  const uint32_t k = Child(static_cast<uint32_t>(i));
+  if (n.type == Type::kDictionary) {
+    const internal::Node& kn = p_->tape_[k];
+    return Element(p_, (kn.flags & internal::kContainer) ? kn.a : k + 1);
+  }
+  if (n.type == Type::kObject) return Element(p_, k + 1);
+  return Element(p_, k);
+}
+
+inline Element Element::key_at(size_t i) const {
+  const Type t = type();
+  if ((t != Type::kDictionary && t != Type::kObject) || i >= size()) return {};
+  return Element(p_, Child(static_cast<uint32_t>(i)));
+}
 
 }  // namespace document
 }  // namespace gdwire

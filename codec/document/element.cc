@@ -43,9 +43,6 @@ bool StringLike(Type t) { return t == Type::kString || t == Type::kStringName; }
 
 }  // namespace
 
-const Node& Element::node() const { return p_->tape_[i_]; }
-const uint8_t* Element::data() const { return p_->data_; }
-
 uint64_t Element::offset() const {
   return valid() ? p_->base_ + node().pos : 0;
 }
@@ -54,46 +51,18 @@ uint32_t Element::header() const {
   return valid() ? wire::LoadU32(data() + node().pos) : 0;
 }
 
-bool Element::get_bool() const {
-  if (type() != Type::kBool) return false;
-  return wire::LoadU32(data() + node().pos + 4) != 0;
-}
-
-int64_t Element::get_int() const {
-  if (type() != Type::kInt) return 0;
-  const uint8_t* p = data() + node().pos;
-  return (wire::LoadU32(p) & wire::kFlag64)
-             ? static_cast<int64_t>(wire::LoadU64(p + 4))
-             : static_cast<int32_t>(wire::LoadU32(p + 4));
-}
-
-double Element::get_float() const {
-  if (type() != Type::kFloat) return 0;
-  const uint8_t* p = data() + node().pos;
-  return (wire::LoadU32(p) & wire::kFlag64)
-             ? wire::LoadF64(p + 4)
-             : static_cast<double>(wire::LoadF32(p + 4));
-}
-
 uint64_t Element::get_rid() const {
   if (type() != Type::kRID || p_->opts_.dialect != Dialect::kGodot4) return 0;
   return wire::LoadU64(data() + node().pos + 4);
-}
-
-absl::string_view Element::get_string() const {
-  if (!StringLike(type())) return {};
-  const Node& n = node();
-  return absl::string_view(reinterpret_cast<const char*>(data()) + n.a, n.b);
 }
 
 bool Element::text_canonical() const {
   return valid() && (node().flags & kNonCanonical) == 0;
 }
 
-bool Element::GetReals(absl::Span<double> out) const {
+bool Element::GetWideReals(absl::Span<double> out) const {
   const Type t = type();
   const int n = RealComponents(t);
-  if (n == 0 || out.size() < static_cast<size_t>(n)) return false;
   const vi::Context c = ContextOf(data(), p_->size_, p_->base_, p_->opts_);
   const uint32_t h = header();
   const bool wide = vi::RealIsWide(c, t, h);
@@ -113,40 +82,6 @@ bool Element::GetInts(absl::Span<int32_t> out) const {
     out[i] = static_cast<int32_t>(wire::LoadU32(p + 4 * i));
   }
   return true;
-}
-
-uint32_t Element::size() const {
-  if (!valid()) return 0;
-  const Node& n = node();
-  if (n.flags & kFlat) return n.b;
-  if (n.flags & kContainer) return p_->slots_[n.b];
-  if (IsPackedArray(n.type) && n.type != Type::kPackedStringArray) return n.b;
-  return 0;
-}
-
-uint32_t Element::Child(uint32_t i) const {
-  const Node& n = node();
-  if (n.flags & kFlat) return i_ + 1 + i;
-  return p_->slots_[n.b + 1 + i];
-}
-
-Element Element::at(size_t i) const {
-  if (!valid()) return {};
-  const Node& n = node();
-  if (!(n.flags & kContainer) || i >= size()) return {};
-  const uint32_t k = Child(static_cast<uint32_t>(i));
-  if (n.type == Type::kDictionary) {
-    const Node& kn = p_->tape_[k];
-    return Element(p_, (kn.flags & kContainer) ? kn.a : k + 1);
-  }
-  if (n.type == Type::kObject) return Element(p_, k + 1);
-  return Element(p_, k);
-}
-
-Element Element::key_at(size_t i) const {
-  const Type t = type();
-  if ((t != Type::kDictionary && t != Type::kObject) || i >= size()) return {};
-  return Element(p_, Child(static_cast<uint32_t>(i)));
 }
 
 namespace {
