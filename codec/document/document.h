@@ -62,6 +62,7 @@
 #include <memory>
 #include <vector>
 
+#include "absl/base/optimization.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "absl/types/span.h"
@@ -194,7 +195,12 @@ class Element {
  private:
   friend class Parser;
   friend class ChildIterator;
+  friend class EntryRange;
+  friend class EntryIterator;
   Element(const Parser* p, uint32_t i) : p_(p), i_(i) {}
+  // REQUIRES: a container and i < size() (the iterators' unchecked paths).
+  Element ChildAt(uint32_t i) const;
+  Entry EntryAt(uint32_t i) const;
   bool GetWideReals(absl::Span<double> out) const;
   const internal::Node& node() const;
   const uint8_t* data() const;
@@ -212,7 +218,7 @@ struct Element::Entry {
 class ChildIterator {
  public:
   ChildIterator(Element c, uint32_t i) : c_(c), i_(i) {}
-  Element operator*() const { return c_.at(i_); }
+  Element operator*() const { return c_.ChildAt(i_); }
   ChildIterator& operator++() {
     ++i_;
     return *this;
@@ -227,7 +233,7 @@ class ChildIterator {
 class EntryIterator {
  public:
   EntryIterator(Element c, uint32_t i) : c_(c), i_(i) {}
-  Element::Entry operator*() const { return {c_.key_at(i_), c_.at(i_)}; }
+  Element::Entry operator*() const { return c_.EntryAt(i_); }
   EntryIterator& operator++() {
     ++i_;
     return *this;
@@ -243,7 +249,12 @@ class Element::EntryRange {
  public:
   explicit EntryRange(Element c) : c_(c) {}
   EntryIterator begin() const { return EntryIterator(c_, 0); }
-  EntryIterator end() const { return EntryIterator(c_, c_.size()); }
+  EntryIterator end() const {
+    const Type t = c_.type();
+    const bool ok = (t == Type::kDictionary || t == Type::kObject) &&
+                    (c_.node().flags & internal::kContainer);
+    return EntryIterator(c_, ok ? c_.size() : 0);
+  }
 
  private:
   Element c_;
@@ -359,7 +370,7 @@ inline absl::string_view Element::get_string() const {
 }
 
 inline bool Element::GetReals(absl::Span<double> out) const {
-  const int n = RealComponents(type());
+  const int n = internal::kRealComponents[static_cast<int>(type())];
   if (n == 0 || out.size() < static_cast<size_t>(n)) return false;
   const uint8_t* p = data() + node().pos;
   if (wire::LoadU32(p) & wire::kFlag64) return GetWideReals(out);
@@ -395,6 +406,25 @@ inline Element Element::at(size_t i) const {
   }
   if (n.type == Type::kObject) return Element(p_, k + 1);
   return Element(p_, k);
+}
+
+inline Element Element::ChildAt(uint32_t i) const {
+  const internal::Node& n = node();
+  const uint32_t k =
+      (n.flags & internal::kFlat) ? i_ + 1 + i : p_->slots_[n.b + 1 + i];
+  if (ABSL_PREDICT_TRUE(n.type != Type::kDictionary &&
+                        n.type != Type::kObject)) {
+    return Element(p_, k);
+  }
+  const internal::Node& kn = p_->tape_[k];
+  return Element(p_, (kn.flags & internal::kContainer) ? kn.a : k + 1);
+}
+
+inline Element::Entry Element::EntryAt(uint32_t i) const {
+  const uint32_t k = p_->slots_[node().b + 1 + i];
+  const internal::Node& kn = p_->tape_[k];
+  return Entry{Element(p_, k),
+               Element(p_, (kn.flags & internal::kContainer) ? kn.a : k + 1)};
 }
 
 inline Element Element::key_at(size_t i) const {

@@ -424,6 +424,39 @@ TEST(LookupTest, ArraysAndComplexKeys) {
   EXPECT_EQ(r.root.key_at(0).type(), Type::kArray);
 }
 
+TEST(TapeTest, RealComponentsTable) {
+  for (int t = 0; t < kTypeCount; ++t) {
+    EXPECT_EQ(internal::kRealComponents[t],
+              RealComponents(static_cast<Type>(t)))
+        << TypeName(static_cast<Type>(t));
+  }
+}
+
+TEST(LookupTest, ManyKeysAndDuplicates) {
+  // More keys than the index keeps hashes for while building, each twice.
+  std::vector<std::pair<Variant, Variant>> entries;
+  for (int round = 0; round < 2; ++round) {
+    for (int i = 0; i < 300; ++i) {
+      entries.push_back({Variant::String(absl::StrCat("key", i)),
+                         Variant::Int(round * 1000 + i)});
+      entries.push_back({Variant::Int(i), Variant::Int(round * 1000 - i)});
+    }
+  }
+  const std::string bytes = RawDict(entries);
+  Parser parser;
+  ParseResult r = parser.Parse(Bytes(bytes));
+  ASSERT_TRUE(r.ok()) << r.error.ToString();
+  for (int i = 0; i < 300; ++i) {
+    EXPECT_EQ(r.root[absl::StrCat("key", i)].get_int(), 1000 + i);
+    EXPECT_EQ(r.root.FindInt(i).get_int(), 1000 - i);
+  }
+  EXPECT_FALSE(r.root["key300"].valid());
+  Variant ref;
+  size_t used;
+  ASSERT_TRUE(reference::DecodeValue(Bytes(bytes), {}, &ref, &used, 0).ok());
+  EXPECT_EQ(*r.root.ToVariant(), ref);
+}
+
 }  // namespace
 }  // namespace document
 }  // namespace gdwire

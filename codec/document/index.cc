@@ -12,6 +12,8 @@
 #include <cmath>
 #include <cstring>
 
+#include "absl/base/attributes.h"
+#include "absl/base/optimization.h"
 #include "absl/hash/hash.h"
 #include "codec/document/document.h"
 #include "codec/document/internal/key.h"
@@ -33,15 +35,23 @@ uint64_t HashLongString(uint64_t seed, absl::string_view s) {
 
 }  // namespace internal
 
-uint64_t Parser::KeyHashOf(uint32_t k, bool* hashable) const {
+namespace {
+
+bool StringLike(Type t) { return t == Type::kString || t == Type::kStringName; }
+
+}  // namespace
+
+ABSL_ATTRIBUTE_ALWAYS_INLINE inline uint64_t Parser::KeyHashOf(
+    uint32_t k, bool* hashable) const {
   const Node& n = tape_[k];
-  Element e(this, k);
   *hashable = true;
+  if (ABSL_PREDICT_TRUE(StringLike(n.type) && !(n.flags & kNonCanonical))) {
+    return internal::HashString(
+        seed_,
+        absl::string_view(reinterpret_cast<const char*>(data_) + n.a, n.b));
+  }
+  const Element e(this, k);
   switch (n.type) {
-    case Type::kString:
-    case Type::kStringName:
-      if (n.flags & kNonCanonical) break;
-      return internal::HashString(seed_, e.get_string());
     case Type::kInt:
       return internal::HashInt(seed_, e.get_int());
     case Type::kBool:
@@ -60,8 +70,8 @@ uint64_t Parser::KeyHashOf(uint32_t k, bool* hashable) const {
 bool Parser::KeyNodeEquals(uint32_t a, uint32_t b) const {
   const Element x(this, a), y(this, b);
   const Type ta = x.type(), tb = y.type();
-  const bool sa = ta == Type::kString || ta == Type::kStringName;
-  const bool sb = tb == Type::kString || tb == Type::kStringName;
+  const bool sa = StringLike(ta);
+  const bool sb = StringLike(tb);
   if (sa || sb) return sa && sb && x.get_string() == y.get_string();
   if (ta != tb) return false;
   switch (ta) {
@@ -80,13 +90,15 @@ bool Parser::KeyNodeEquals(uint32_t a, uint32_t b) const {
   }
 }
 
+// Load <= 1/4 (few probes), and the keys' hashes kept while building so a
+// collision compares keys only when their 64-bit hashes agree.
 void Parser::IndexDictionary(uint32_t node) {
   const uint32_t slot = tape_[node].b;
   const uint32_t n = slots_[slot];
   uint32_t cap = 0;
   if (n > 0) {
-    cap = 4;
-    while (cap < 2 * uint64_t{n}) cap *= 2;
+    cap = 8;
+    while (cap < 4 * uint64_t{n}) cap *= 2;
   }
   const size_t need = slots_len_ + 1 + cap;
   if (need > slots_cap_) GrowSlots(need);
@@ -98,11 +110,14 @@ void Parser::IndexDictionary(uint32_t node) {
   std::memset(table, 0, sizeof(uint32_t) * cap);
   const uint32_t* keys = slots_.get() + slot + 1;
   const uint32_t mask = cap - 1;
+  constexpr uint32_t kKept = 64;
+  uint64_t hashes[kKept];
   for (uint32_t i = 0; i < n; ++i) {
     const uint32_t k = keys[i];
     bool hashable;
     const uint64_t h = KeyHashOf(k, &hashable);
-    if (!hashable) {
+    if (i < kKept) hashes[i] = h;
+    if (ABSL_PREDICT_FALSE(!hashable)) {
       tape_[node].flags |= kComplexKeys;
       continue;
     }
@@ -113,7 +128,8 @@ void Parser::IndexDictionary(uint32_t node) {
         cell = i + 1;
         break;
       }
-      if (KeyNodeEquals(keys[cell - 1], k)) {
+      const uint32_t o = cell - 1;
+      if ((o >= kKept || hashes[o] == h) && KeyNodeEquals(keys[o], k)) {
         cell = i + 1;  // the last duplicate wins
         break;
       }

@@ -48,6 +48,15 @@ struct Node {
 };
 static_assert(sizeof(Node) == 16, "a tape entry is 16 bytes");
 
+// RealComponents(t) as a table (the accessors' hot path); the test checks
+// it against codec/types.h for every type.
+inline constexpr uint8_t kRealComponents[kTypeCount] = {
+    0, 0, 0,  0,  0,     // Nil, Bool, Int, Float, String
+    2, 0, 4,  0,  3, 0,  // Vector2, Vector2i, Rect2, Rect2i, Vector3, Vector3i
+    6, 4, 0,  4,  4,     // Transform2D, Vector4, Vector4i, Plane, Quaternion
+    6, 9, 12, 16, 4,     // AABB, Basis, Transform3D, Projection, Color
+};
+
 struct StackFrame {
   uint32_t node;   // the container's tape index
   uint32_t count;  // children (entries, properties)
