@@ -148,6 +148,26 @@ const TypeTable& TableFor(Dialect d) {
   }
 }
 
+// True when p[0, n) is ASCII without NUL (wire::PlainAscii), with one
+// masked 8-byte load for the short strings (keys, names) when `avail`
+// bytes may be read.
+ABSL_ATTRIBUTE_ALWAYS_INLINE inline bool ShortAscii(const uint8_t* p, size_t n,
+                                                    size_t avail) {
+  if (n <= 8 && avail >= 8) {
+    uint64_t w;
+    std::memcpy(&w, p, 8);
+    if (n < 8) {
+      const uint64_t keep = (uint64_t{1} << (8 * n)) - 1;
+      w = (w & keep) | (0x0101010101010101ull & ~keep);
+    }
+    const uint64_t high = w & 0x8080808080808080ull;
+    const uint64_t zero =
+        (w - 0x0101010101010101ull) & ~w & 0x8080808080808080ull;
+    return (high | zero) == 0;
+  }
+  return wire::PlainAscii(p, n);
+}
+
 }  // namespace
 
 Parser::Parser() {
@@ -221,9 +241,10 @@ struct Parser::Pass {
     if (ABSL_PREDICT_TRUE(size - start >= 4)) {
       const uint32_t n = wire::LoadU32(data + start);
       const uint64_t padded = uint64_t{n} + wire::Pad4(n);
-      if (ABSL_PREDICT_TRUE(n <= 0x7FFFFFF0u && n <= max_string &&
-                            padded <= size - start - 4 &&
-                            wire::PlainAscii(data + start + 4, n))) {
+      if (ABSL_PREDICT_TRUE(
+              n <= 0x7FFFFFF0u && n <= max_string &&
+              padded <= size - start - 4 &&
+              ShortAscii(data + start + 4, n, size - start - 4))) {
         *text_pos = static_cast<uint32_t>(start + 4);
         *text_size = n;
         *canonical = true;

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <cstring>
 
+#include "absl/base/attributes.h"
 #include "absl/strings/string_view.h"
 #include "codec/wire.h"
 
@@ -28,7 +29,8 @@ inline constexpr uint64_t kK4 = 0x589965cc75374cc3ull;
 // Short keys (the usual field names) inline, wyhash-style; longer ones
 // through absl::Hash. Every hash mixes the Parser's random seed.
 uint64_t HashLongString(uint64_t seed, absl::string_view s);
-inline uint64_t HashString(uint64_t seed, absl::string_view s) {
+ABSL_ATTRIBUTE_ALWAYS_INLINE inline uint64_t HashString(uint64_t seed,
+                                                        absl::string_view s) {
   const size_t n = s.size();
   if (n > 16) return HashLongString(seed, s);
   const uint8_t* p = reinterpret_cast<const uint8_t*>(s.data());
