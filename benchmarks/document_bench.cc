@@ -12,8 +12,8 @@
 //   BM_<Payload>DocumentParse   document::Parser::Parse of each message
 //   BM_<Payload>DocumentRead    Parse + every field read through Element
 //   BM_<Payload>ViewWalk        view::Document Open + Validate per message
-//   BM_<Payload>ViewRead        view cursors + every field read (ToVariant
-//                               of leaves excluded: typed accessors only)
+//   BM_<Payload>ViewRead        view::Document Open + every field read
+//                               through the lazy views' accessors/cursors
 // Payloads: Traffic (~1 MiB of godot4 snapshot messages, traffic.h) and
 // Players (one Array of 20,000 player Dictionaries, ~5 MB).
 
@@ -125,6 +125,91 @@ void ViewWalk(benchmark::State& state, const Payload& p) {
   Report(state, p);
 }
 
+// Every field read through the lazy views (the view-side twin of
+// TouchDocument): scalars, text, math components, every Array element and
+// Dictionary entry; packed arrays by reference (size only).
+uint64_t TouchView(const view::ValueView& v, bool* ok) {
+  switch (v.type()) {
+    case Type::kNil:
+      return 1;
+    case Type::kBool: {
+      auto b = v.GetBool();
+      *ok &= b.ok();
+      return b.ok() && *b;
+    }
+    case Type::kInt: {
+      auto i = v.GetInt();
+      *ok &= i.ok();
+      return i.ok() ? static_cast<uint64_t>(*i) : 0;
+    }
+    case Type::kFloat: {
+      auto f = v.GetFloat();
+      *ok &= f.ok();
+      return f.ok() ? static_cast<uint64_t>(*f) : 0;
+    }
+    case Type::kString:
+    case Type::kStringName: {
+      auto t = v.GetStringView();
+      *ok &= t.ok();
+      return t.ok() ? t->size() + (t->empty() ? 0 : uint8_t((*t)[0])) : 0;
+    }
+    case Type::kArray: {
+      auto a = v.GetArray();
+      if (!a.ok()) return *ok = false;
+      uint64_t sum = a->size();
+      for (const auto& e : a->elements()) {
+        if (!e.ok()) return *ok = false;
+        sum += TouchView(*e, ok);
+      }
+      return sum;
+    }
+    case Type::kDictionary: {
+      auto d = v.GetDictionary();
+      if (!d.ok()) return *ok = false;
+      uint64_t sum = d->size();
+      for (const auto& e : d->entries()) {
+        if (!e.ok()) return *ok = false;
+        sum += TouchView(e->key, ok) + TouchView(e->value, ok);
+      }
+      return sum;
+    }
+    default:
+      break;
+  }
+  if (const int n = RealComponents(v.type())) {
+    double r[16];
+    *ok &= v.GetReals(absl::MakeSpan(r, n)).ok();
+    uint64_t sum = 0;
+    for (int i = 0; i < n; ++i) sum += static_cast<uint64_t>(r[i]);
+    return sum;
+  }
+  if (IsPackedArray(v.type()) && v.type() != Type::kPackedStringArray) {
+    auto p = v.GetPackedArray();
+    *ok &= p.ok();
+    return p.ok() ? p->size() : 0;
+  }
+  *ok &= v.Validate().ok();  // the rest (not in this traffic)
+  return 0;
+}
+
+void ViewRead(benchmark::State& state, const Payload& p) {
+  for (auto _ : state) {
+    uint64_t sum = 0;
+    bool ok = true;
+    for (size_t i = 0; i < p.offsets.size(); ++i) {
+      auto doc = view::Document::Open(Message(p, i), DecodeOptions());
+      if (!doc.ok()) {
+        ok = false;
+        continue;
+      }
+      sum += TouchView(doc->root(), &ok);
+    }
+    if (!ok) state.SkipWithError("view read");
+    benchmark::DoNotOptimize(sum);
+  }
+  Report(state, p);
+}
+
 void BM_TrafficPushParser(benchmark::State& s) { PushParser(s, TheTraffic()); }
 void BM_TrafficDocumentParse(benchmark::State& s) {
   DocumentParse(s, TheTraffic(), false);
@@ -141,15 +226,19 @@ void BM_PlayersDocumentRead(benchmark::State& s) {
   DocumentParse(s, ThePlayers(), true);
 }
 void BM_PlayersViewWalk(benchmark::State& s) { ViewWalk(s, ThePlayers()); }
+void BM_TrafficViewRead(benchmark::State& s) { ViewRead(s, TheTraffic()); }
+void BM_PlayersViewRead(benchmark::State& s) { ViewRead(s, ThePlayers()); }
 
 BENCHMARK(BM_TrafficPushParser);
 BENCHMARK(BM_TrafficDocumentParse);
 BENCHMARK(BM_TrafficDocumentRead);
 BENCHMARK(BM_TrafficViewWalk);
+BENCHMARK(BM_TrafficViewRead);
 BENCHMARK(BM_PlayersPushParser);
 BENCHMARK(BM_PlayersDocumentParse);
 BENCHMARK(BM_PlayersDocumentRead);
 BENCHMARK(BM_PlayersViewWalk);
+BENCHMARK(BM_PlayersViewRead);
 
 }  // namespace
 }  // namespace bench

@@ -16,7 +16,8 @@ if grep -q 'ERROR OCCURRED' "$out"; then
 fi
 for want in BM_TrafficPushParser BM_TrafficDocumentParse \
   BM_TrafficDocumentRead BM_TrafficViewWalk BM_PlayersPushParser \
-  BM_PlayersDocumentParse BM_PlayersDocumentRead BM_PlayersViewWalk; do
+  BM_PlayersDocumentParse BM_PlayersDocumentRead BM_PlayersViewWalk \
+  BM_TrafficViewRead BM_PlayersViewRead; do
   if ! grep -qF "$want" "$out"; then
     cat "$out"
     echo "missing: $want"
