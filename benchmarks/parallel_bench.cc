@@ -1,7 +1,7 @@
 // Copyright 2026 The gdwire Authors.
 //
 // A large StreamPeer recording decoded and validated on 1..N threads
-// (codec/frame/parallel.h), wall-clock time: the speed-up over one thread
+// (codec/stream/parallel.h), wall-clock time: the speed-up over one thread
 // is the ratio of BM_ParallelDecode/1 to BM_ParallelDecode/N in the same
 // run. The traffic is gdwire's game-snapshot generator, length-prefixed.
 //
@@ -13,7 +13,7 @@
 #include "benchmark/benchmark.h"
 #include "benchmarks/traffic.h"
 #include "codec/frame/frame.h"
-#include "codec/frame/parallel.h"
+#include "codec/stream/parallel.h"
 
 namespace gdwire {
 namespace bench {

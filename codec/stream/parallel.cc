@@ -1,6 +1,6 @@
 // Copyright 2026 The gdwire Authors.
 
-#include "codec/frame/parallel.h"
+#include "codec/stream/parallel.h"
 
 #include <algorithm>
 #include <condition_variable>  // NOLINT: std::condition_variable

@@ -1,6 +1,6 @@
 // Copyright 2026 The gdwire Authors.
 //
-// codec/frame/parallel.h: a large framed stream (StreamPeer / FileAccess
+// codec/stream/parallel.h: a large framed stream (StreamPeer / FileAccess
 // length prefixes, or PacketPeerStream: e.g. a recording of a session)
 // decoded or validated on several threads. Frames are independent, so the
 // buffer is cut at frame boundaries (found by walking the length prefixes,
@@ -36,8 +36,8 @@
 // the whole buffer. Framing::kNone
 // (values back to back, no boundaries to cut at) runs on one thread.
 
-#ifndef GDWIRE_CODEC_FRAME_PARALLEL_H_
-#define GDWIRE_CODEC_FRAME_PARALLEL_H_
+#ifndef GDWIRE_CODEC_STREAM_PARALLEL_H_
+#define GDWIRE_CODEC_STREAM_PARALLEL_H_
 
 #include <cstddef>
 #include <cstdint>
@@ -85,4 +85,4 @@ absl::Status ValidateFramedParallel(absl::Span<const uint8_t> bytes,
 
 }  // namespace gdwire
 
-#endif  // GDWIRE_CODEC_FRAME_PARALLEL_H_
+#endif  // GDWIRE_CODEC_STREAM_PARALLEL_H_

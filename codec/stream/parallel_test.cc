@@ -5,7 +5,7 @@
 // order, and the same first error, for any thread count and batch size,
 // on whole, cut and corrupted streams.
 
-#include "codec/frame/parallel.h"
+#include "codec/stream/parallel.h"
 
 #include <cstdint>
 #include <random>

@@ -1,7 +1,7 @@
 // Copyright 2026 The gdwire Authors.
 //
 // Fuzzes the multi-threaded decode of framed buffers
-// (codec/frame/parallel.h) against the one-thread DecodeFramedEach. Mode
+// (codec/stream/parallel.h) against the one-thread DecodeFramedEach. Mode
 // byte: dialect = DialectFromMode(mode), bit 2 allow objects, bit 3
 // reject_trailing_bytes, bit 4 packet-stream (else stream), bit 5
 // big-endian, bits 6-7 threads - 2 (2..5). The next byte sets the batch
@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "codec/frame/frame.h"
-#include "codec/frame/parallel.h"
+#include "codec/stream/parallel.h"
 #include "tests/fuzz/fuzz_util.h"
 
 using gdwire::fuzz::Check;

@@ -2,11 +2,11 @@
 //
 // `gdwire decode|validate --threads=N` on a framed recording (stream or
 // packet-stream framing, a file): the file is mapped, cut at frame
-// boundaries and decoded on N threads (codec/frame/parallel.h), values
+// boundaries and decoded on N threads (codec/stream/parallel.h), values
 // printed in stream order. Messages and exit status are those of the one-
 // thread path.
 
-#include "codec/frame/parallel.h"
+#include "codec/stream/parallel.h"
 
 #include <fcntl.h>
 #include <sys/mman.h>
