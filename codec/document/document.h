@@ -70,6 +70,7 @@
 #include <cstdint>
 #include <cstring>
 #include <memory>
+#include <type_traits>
 #include <vector>
 
 #include "absl/base/optimization.h"
@@ -144,7 +145,10 @@ class Element {
   uint32_t size() const;
   // Array / PackedStringArray element i, NodePath component i (names, then
   // subnames), Dictionary *value* i, Object property value i: O(1).
-  Element operator[](size_t i) const { return at(i); }
+  template <typename I, typename = std::enable_if_t<std::is_integral<I>::value>>
+  Element operator[](I i) const {
+    return i < 0 ? Element() : at(static_cast<size_t>(i));
+  }
   Element at(size_t i) const;
   // Dictionary key i / Object property name i (a kStringName element).
   Element key_at(size_t i) const;

@@ -457,6 +457,133 @@ TEST(LookupTest, ManyKeysAndDuplicates) {
   EXPECT_EQ(*r.root.ToVariant(), ref);
 }
 
+// ---- The API on every kind of value ------------------------------------
+
+TEST(ApiTest, InvalidElementIsSafe) {
+  const Element e;
+  EXPECT_FALSE(e.valid());
+  EXPECT_EQ(e.type(), Type::kNil);
+  EXPECT_EQ(e.size(), 0u);
+  EXPECT_FALSE(e[0].valid());
+  EXPECT_FALSE(e["x"].valid());
+  EXPECT_FALSE(e.FindInt(1).valid());
+  EXPECT_EQ(e.get_int(), 0);
+  EXPECT_EQ(e.get_string(), "");
+  EXPECT_TRUE(e.packed_bytes().empty());
+  EXPECT_EQ(e.object_kind(), Object::Kind::kNull);
+  int n = 0;
+  for (Element c : e) n += c.valid();
+  for (Element::Entry en : e.entries()) n += en.key.valid();
+  EXPECT_EQ(n, 0);
+  EXPECT_FALSE(e.ToVariant().ok());
+}
+
+TEST(ApiTest, FailedParseLeavesNoRootAndTheParserWorksOn) {
+  Parser parser;
+  const std::string good = Enc(Variant::String("hello"));
+  ParseResult bad = parser.Parse(Bytes(good.substr(0, 6)));
+  EXPECT_EQ(bad.error.kind, ErrorKind::kTruncated);
+  EXPECT_EQ(bad.error.path, "$");
+  EXPECT_FALSE(bad.root.valid());
+  EXPECT_FALSE(parser.root().valid());
+  ParseResult ok = parser.Parse(Bytes(good));
+  ASSERT_TRUE(ok.ok());
+  EXPECT_EQ(ok.root.get_string(), "hello");
+  EXPECT_EQ(parser.root().get_string(), "hello");
+}
+
+TEST(ApiTest, EveryKindThroughTheApi) {
+  Dictionary d;
+  Array typed;
+  typed.element_type = ContainerType::Builtin(Type::kInt);
+  typed.items = {Variant::Int(7), Variant::Int(-8)};
+  d.Set(Variant::String("typed"), Variant::MakeArray(typed));
+  NodePath np;
+  np.names = {"root", "Player"};
+  np.subnames = {"position"};
+  np.absolute = true;
+  d.Set(Variant::String("path"), Variant::MakeNodePath(np));
+  d.Set(Variant::String("pos"), Variant::Vector3(1.5, -2, 3));
+  d.Set(Variant::String("v3"),
+        Variant::PackedRealVectors32(Type::kPackedVector3Array,
+                                     {1, 2, 3, 4, 5, 6}));
+  d.Set(Variant::String("names"), Variant::PackedStrings({"a", "bc", ""}));
+  d.Set(Variant::String("big"), Variant::Int(int64_t{1} << 40));
+  Object o;
+  o.kind = Object::Kind::kFull;
+  o.class_name = "Node2D";
+  o.properties = {{"visible", Variant::Bool(true)}, {"z", Variant::Int(3)}};
+  d.Set(Variant::String("obj"), Variant::MakeObject(o));
+  EncodeOptions eo;
+  eo.full_objects = true;
+  const std::string bytes = *reference::Encode(Variant::MakeDictionary(d), eo);
+  DecodeOptions opts;
+  opts.allow_objects = true;
+  Parser parser;
+  ParseResult r = parser.Parse(Bytes(bytes), opts);
+  ASSERT_TRUE(r.ok()) << r.error.ToString();
+  const Element root = r.root;
+  EXPECT_EQ(root.offset(), 0u);
+
+  const Element t = root["typed"];
+  EXPECT_EQ(t.element_type(), ContainerType::Builtin(Type::kInt));
+  ASSERT_EQ(t.size(), 2u);
+  EXPECT_EQ(t[1].get_int(), -8);
+
+  const Element p = root["path"];
+  EXPECT_EQ(p.type(), Type::kNodePath);
+  EXPECT_EQ(p.size(), 3u);
+  EXPECT_EQ(p.node_path_name_count(), 2u);
+  EXPECT_TRUE(p.node_path_absolute());
+  EXPECT_EQ(p[1].get_string(), "Player");
+  EXPECT_EQ(p[2].get_string(), "position");
+
+  double xyz[3];
+  ASSERT_TRUE(root["pos"].GetReals(absl::MakeSpan(xyz)));
+  EXPECT_EQ(xyz[0], 1.5);
+  EXPECT_EQ(xyz[1], -2);
+  EXPECT_FALSE(root["pos"].GetReals(absl::MakeSpan(xyz, 2)));
+
+  const Element v3 = root["v3"];
+  EXPECT_EQ(v3.size(), 2u);
+  EXPECT_EQ(v3.packed_components(), 3);
+  EXPECT_EQ(v3.packed_width(), 4);
+  ASSERT_EQ(v3.packed_bytes().size(), 24u);
+  EXPECT_EQ(wire::LoadF32(v3.packed_bytes().data() + 20), 6.0f);
+  int children = 0;
+  for (Element c : v3) children += c.valid();
+  EXPECT_EQ(children, 0);
+
+  const Element names = root["names"];
+  ASSERT_EQ(names.size(), 3u);
+  std::string joined;
+  for (Element c : names) joined += std::string(c.get_string()) + ",";
+  EXPECT_EQ(joined, "a,bc,,");
+
+  EXPECT_EQ(root["big"].get_int(), int64_t{1} << 40);
+
+  const Element obj = root["obj"];
+  EXPECT_EQ(obj.object_kind(), Object::Kind::kFull);
+  EXPECT_EQ(obj.object_class(), "Node2D");
+  EXPECT_EQ(obj.size(), 2u);
+  EXPECT_TRUE(obj["visible"].get_bool());
+  EXPECT_EQ(obj["z"].get_int(), 3);
+  EXPECT_EQ(obj.key_at(1).get_string(), "z");
+
+  // Without allow_objects the same bytes are refused, as by the engine.
+  ParseResult refused = parser.Parse(Bytes(bytes));
+  EXPECT_EQ(refused.error.kind, ErrorKind::kObjectsNotAllowed);
+
+  // Every sub-value converts to what the reference decodes.
+  r = parser.Parse(Bytes(bytes), opts);
+  ASSERT_TRUE(r.ok());
+  for (Element::Entry en : r.root.entries()) {
+    const Variant* want = d.Find(*en.key.ToVariant());
+    ASSERT_NE(want, nullptr);
+    EXPECT_EQ(*en.value.ToVariant(), *want) << en.key.get_string();
+  }
+}
+
 }  // namespace
 }  // namespace document
 }  // namespace gdwire
