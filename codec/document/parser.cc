@@ -148,24 +148,49 @@ const TypeTable& TableFor(Dialect d) {
   }
 }
 
-// True when p[0, n) is ASCII without NUL (wire::PlainAscii), with one
-// masked 8-byte load for the short strings (keys, names) when `avail`
-// bytes may be read.
-ABSL_ATTRIBUTE_ALWAYS_INLINE inline bool ShortAscii(const uint8_t* p, size_t n,
-                                                    size_t avail) {
-  if (n <= 8 && avail >= 8) {
-    uint64_t w;
-    std::memcpy(&w, p, 8);
+// The first n (< 8) bytes of w kept, the others made plain ASCII.
+ABSL_ATTRIBUTE_ALWAYS_INLINE inline uint64_t KeepBytes(uint64_t w, size_t n) {
+  const uint64_t keep = (uint64_t{1} << (8 * n)) - 1;
+  return (w & keep) | (0x0101010101010101ull & ~keep);
+}
+
+// The text of a wire string of n bytes at p when it is plain ASCII up to
+// its first NUL (or its end): *len = the bytes before the NUL (what
+// TextWindow keeps; the bytes after it are not text). Godot 4 writes
+// strings with their NUL. Two word loads for strings of up to 16 bytes
+// when `avail` bytes may be read; false sends the string to the exact
+// reader (UTF-8, a BOM, longer strings with a NUL).
+ABSL_ATTRIBUTE_ALWAYS_INLINE inline bool AsciiText(const uint8_t* p, size_t n,
+                                                   size_t avail, size_t* len) {
+  if (n <= 16 && avail >= 16) {
+    uint64_t w[2];
+    std::memcpy(w, p, 16);
     if (n < 8) {
-      const uint64_t keep = (uint64_t{1} << (8 * n)) - 1;
-      w = (w & keep) | (0x0101010101010101ull & ~keep);
+      w[0] = KeepBytes(w[0], n);
+      w[1] = 0x0101010101010101ull;
+    } else if (n < 16) {
+      w[1] = KeepBytes(w[1], n - 8);
     }
-    const uint64_t high = w & 0x8080808080808080ull;
-    const uint64_t zero =
-        (w - 0x0101010101010101ull) & ~w & 0x8080808080808080ull;
-    return (high | zero) == 0;
+    for (int k = 0; k < 2; ++k) {
+      const uint64_t high = w[k] & 0x8080808080808080ull;
+      const uint64_t zero =
+          (w[k] - 0x0101010101010101ull) & ~w[k] & 0x8080808080808080ull;
+      if (zero != 0) {  // the lowest flagged byte is the first NUL
+        const int z = __builtin_ctzll(zero) >> 3;
+        if (high & ((uint64_t{1} << (8 * z)) - 1)) return false;
+        *len = 8 * k + z;
+        return true;
+      }
+      if (high != 0) return false;
+    }
+    *len = n;
+    return true;
   }
-  return wire::PlainAscii(p, n);
+  if (wire::PlainAscii(p, n)) {
+    *len = n;
+    return true;
+  }
+  return false;
 }
 
 }  // namespace
@@ -241,12 +266,13 @@ struct Parser::Pass {
     if (ABSL_PREDICT_TRUE(size - start >= 4)) {
       const uint32_t n = wire::LoadU32(data + start);
       const uint64_t padded = uint64_t{n} + wire::Pad4(n);
+      size_t len;
       if (ABSL_PREDICT_TRUE(
               n <= 0x7FFFFFF0u && n <= max_string &&
               padded <= size - start - 4 &&
-              ShortAscii(data + start + 4, n, size - start - 4))) {
+              AsciiText(data + start + 4, n, size - start - 4, &len))) {
         *text_pos = static_cast<uint32_t>(start + 4);
-        *text_size = n;
+        *text_size = static_cast<uint32_t>(len);
         *canonical = true;
         *pos = start + 4 + padded;
         return true;
