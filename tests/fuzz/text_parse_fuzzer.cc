@@ -50,7 +50,7 @@ bool HasRid(const gdwire::Variant& v) {
   }
 }
 
-// An Object property name that Godot 3's unescaped writing breaks.
+// An Object property name that the engines' unescaped writing breaks.
 bool HasRawPropertyName(const gdwire::Variant& v) {
   switch (v.type()) {
     case gdwire::Type::kArray:
@@ -134,12 +134,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (!v2.ok() && o.dialect != gdwire::Dialect::kGodot4 && HasRid(*v)) {
     return 0;
   }
-  // Godot 3 writes an Object's property names unescaped (docs/TEXT.md):
+  // The engines write an Object's property names unescaped (docs/TEXT.md):
   // a name holding a quote or a backslash makes text that cannot be read.
-  if (!v2.ok() && o.dialect != gdwire::Dialect::kGodot4 &&
-      HasRawPropertyName(*v)) {
-    return 0;
-  }
+  if (!v2.ok() && HasRawPropertyName(*v)) return 0;
   Check(v2.ok(), "ToText output does not parse",
         std::string(v2.status().message()) + "\n" + t1);
   const std::string t2 = gdwire::text::ToText(*v2, o.dialect);
