@@ -68,7 +68,12 @@ install(EXPORT gdwireTargets NAMESPACE gdwire:: FILE gdwireTargets.cmake
 # --- gdwireConfig.cmake: finds the dependencies, then the targets.
 set(GDWIRE_FIND_DEPENDENCIES "")
 foreach(_dep ${GDWIRE_DEPS})
-  string(APPEND GDWIRE_FIND_DEPENDENCIES "find_dependency(${_dep} CONFIG)\n")
+  if(_dep STREQUAL "Threads")  # CMake's own FindThreads module
+    string(APPEND GDWIRE_FIND_DEPENDENCIES
+           "set(THREADS_PREFER_PTHREAD_FLAG ON)\nfind_dependency(Threads)\n")
+  else()
+    string(APPEND GDWIRE_FIND_DEPENDENCIES "find_dependency(${_dep} CONFIG)\n")
+  endif()
 endforeach()
 set(GDWIRE_COMPONENTS "")
 foreach(_lib ${GDWIRE_FOLDER_LIBS})
@@ -92,6 +97,7 @@ install(FILES ${PROJECT_BINARY_DIR}/gdwireConfig.cmake
 # library is defined after the ones it needs). With static libraries
 # Highway (and simdjson) must be on the user's link line: Requires; with
 # shared ones they are the libraries' own business: Requires.private.
+# The same for the thread library of codec/stream/parallel (-pthread).
 set(GDWIRE_PC_LIBS "")
 foreach(_lib ${GDWIRE_FOLDER_LIBS})
   string(PREPEND GDWIRE_PC_LIBS "-l${_lib} ")
@@ -108,9 +114,12 @@ if(GDWIRE_USES_SIMDJSON)
 endif()
 if(BUILD_SHARED_LIBS)
   set(_pc_private ${_pc_linked})
+  set(GDWIRE_PC_LIBS_PRIVATE -pthread)
 else()
   list(APPEND _pc_public ${_pc_linked})
   set(_pc_private "")
+  string(APPEND GDWIRE_PC_LIBS " -pthread")
+  set(GDWIRE_PC_LIBS_PRIVATE "")
 endif()
 string(REPLACE ";" ", " GDWIRE_PC_REQUIRES "${_pc_public}")
 string(REPLACE ";" ", " GDWIRE_PC_REQUIRES_PRIVATE "${_pc_private}")

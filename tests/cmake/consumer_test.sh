@@ -7,7 +7,7 @@
 #
 #   consumer_test.sh PREFIX CASES WORK
 #     PREFIX  where gdwire is installed (/usr for the .deb)
-#     CASES   a file of lines "DIALECT BIN EXPECTED_TEXT_FILE" (paths
+#     CASES   a file of lines "KIND DIALECT BIN EXPECTED_TEXT_FILE" (paths
 #             relative to its folder; tests/cmake/write_cases.py writes it)
 #     WORK    an empty folder for the builds
 set -euo pipefail
@@ -51,7 +51,7 @@ if [ "$prefix" != /usr ] && ls "$(dirname "$pcpath")"/libgdwire_*.so >/dev/null 
 fi
 echo "   $(pkg-config --modversion gdwire) from $pcpath: $(pkg-config --cflags gdwire) $(pkg-config --libs-only-l gdwire | tr ' ' '\n' | grep -c gdwire_) gdwire libraries"
 mkdir -p "$work/pkgconfig"
-for prog in stream_text view_text; do
+for prog in stream_text view_text frames_text; do
   # shellcheck disable=SC2046
   g++ -std=c++17 -O1 "$src/$prog.cc" -o "$work/pkgconfig/$prog" \
     $(pkg-config --cflags --libs gdwire) 2>"$work/pkgconfig/$prog.log" || {
@@ -64,10 +64,14 @@ done
 cd "$(dirname "$cases")"
 fails=0
 n=0
-while read -r dialect bin expected; do
-  [ -z "$dialect" ] && continue
-  for exe in "$work/cmake/stream_text" "$work/cmake/view_text" \
-             "$work/pkgconfig/stream_text" "$work/pkgconfig/view_text"; do
+while read -r kind dialect bin expected; do
+  [ -z "$kind" ] && continue
+  case "$kind" in
+    value) progs="stream_text view_text" ;;
+    frames) progs="frames_text" ;;
+    *) echo "FAIL: unknown case kind $kind" >&2; exit 1 ;;
+  esac
+  for exe in $(for b in cmake pkgconfig; do for p in $progs; do echo "$work/$b/$p"; done; done); do
     n=$((n + 1))
     what="${exe#"$work"/} $dialect $(basename "$bin")"
     if ! "$exe" "$dialect" "$bin" >"$work/out.txt" 2>"$work/err.txt"; then
@@ -84,7 +88,7 @@ while read -r dialect bin expected; do
 done <"$cases"
 
 echo "-- the installed CLI: $prefix/bin/gdwire"
-read -r dialect bin expected <"$cases"
+read -r kind dialect bin expected <"$cases"
 n=$((n + 1))
 if "$prefix/bin/gdwire" decode --dialect="$dialect" "$bin" >"$work/out.txt" 2>"$work/err.txt" &&
    cmp -s "$work/out.txt" "$expected"; then
