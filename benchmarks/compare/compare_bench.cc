@@ -28,7 +28,7 @@
 //   push parser + copy-out          packed payloads: every element copied
 //                                   into the caller's array
 //   view walk                       codec/view Document::Open + Validate
-//   document parse (+ read every field)  codec/document Parser, reused:
+//   document (+ read every field)   codec/document Parser, reused:
 //                                   the tape alone, then every field read
 //                                   through Element (packed data by view)
 //   DOM decode                      codec/stream ValueReader: owned Variants
@@ -230,10 +230,8 @@ bool RunPayload(const std::string& name, const std::string& input,
   document::Parser doc_parser;
   volatile uint64_t doc_sink = 0;
   for (bool read : {false, true}) {
-    Print(name,
-          read ? "document parse + read every field"
-               : "document parse (indexed, reused)",
-          "decode", n, nv,
+    Print(name, read ? "document + read every field" : "document", "decode", n,
+          nv,
           Measure(
               seconds,
               [&] {
