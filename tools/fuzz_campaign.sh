@@ -11,7 +11,10 @@
 # Environment: RUNS (default 10000000), SECONDS_CAP (default 1200 a target),
 #              JOBS (parallel libFuzzer processes a target, default 1),
 #              WORK (default /tmp/gdwire-fuzz-campaign), REPORT (default
-#              $WORK/report.tsv). Runs under nice -n 19.
+#              $WORK/report.tsv), CORPORA (default tests/fuzz/corpora: where
+#              the corpora are read from and merged back to; point it
+#              elsewhere while a test run reads the tree). Runs under
+#              nice -n 19.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 RUNS="${RUNS:-10000000}"
@@ -19,6 +22,7 @@ SECONDS_CAP="${SECONDS_CAP:-1200}"
 JOBS="${JOBS:-1}"
 WORK="${WORK:-/tmp/gdwire-fuzz-campaign}"
 REPORT="${REPORT:-$WORK/report.tsv}"
+CORPORA="${CORPORA:-tests/fuzz/corpora}"
 mkdir -p "$WORK"
 
 targets=("$@")
@@ -53,10 +57,10 @@ for t in "${targets[@]}"; do
   rm -rf "$d" && mkdir -p "$d/grow" "$d/art"
   cp "$bin/$t" "$d/fuzzer"
   tar -C "$d" -xf "$bin/$(seeds_of "$t").tar"
-  mkdir -p "tests/fuzz/corpora/$t" "$d/regressions"
+  mkdir -p "$CORPORA/$t" "$d/regressions"
   find "tests/fuzz/regressions/$t" -type f ! -name '*.md' \
     -exec cp {} "$d/regressions/" \; 2>/dev/null || true
-  cp -r "tests/fuzz/corpora/$t/." "$d/grow/"
+  cp -r "$CORPORA/$t/." "$d/grow/"
   start="$(date +%s)"
   args=(-runs="$RUNS" -max_total_time="$SECONDS_CAP" -rss_limit_mb=2048
         -malloc_limit_mb=256 -timeout=10 -max_len=4096 -print_final_stats=1
@@ -86,9 +90,9 @@ for t in "${targets[@]}"; do
   (cd "$d/seeds" && find . -type f -printf '%P\n') | while read -r f; do
     rm -f "$d/min/$f"
   done
-  rm -rf "tests/fuzz/corpora/$t" && mkdir -p "tests/fuzz/corpora/$t"
-  cp "$d/min"/* "tests/fuzz/corpora/$t/" 2>/dev/null || true
-  n="$(find "tests/fuzz/corpora/$t" -type f | wc -l)"
+  rm -rf "${CORPORA:?}/$t" && mkdir -p "$CORPORA/$t"
+  cp "$d/min"/* "$CORPORA/$t/" 2>/dev/null || true
+  n="$(find "$CORPORA/$t" -type f | wc -l)"
   findings="$(find "$d/art" -type f | wc -l)"
   ((rc == 0)) || findings="$findings (exit $rc)"
   rate=$((execs / (secs > 0 ? secs : 1)))
