@@ -29,9 +29,9 @@ import xml.etree.ElementTree as ET
 
 def testlogs_dir(flags):
     # The configuration (and so the output directory) is set by --config.
+    # Always asked of bazel (not the bazel-testlogs symlink, which follows
+    # whatever bazel command ran last, e.g. a fuzz build beside the tests).
     configs = [f for f in shlex.split(flags) if f.startswith("--config=")]
-    if not configs:
-        return "bazel-testlogs"
     out = subprocess.run(
         ["bazel", "info"] + configs + ["bazel-testlogs"],
         check=True, capture_output=True, text=True).stdout.strip()
