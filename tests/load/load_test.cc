@@ -471,7 +471,8 @@ TEST_F(LoadTest, ThousandConnectionsSomeHostile) {
       if (done[i] || !is_done(clients[i])) continue;
       done[i] = true;
       ++finished;
-      if (clients[i].kind == Kind::kHealthy && ++healthy_done == healthy) {
+      if (clients[i].kind == Kind::kHealthy &&
+          ++healthy_done == static_cast<size_t>(healthy)) {
         t_healthy_done = NowMs();
       }
       if (clients[i].eof && !clients[i].closed) {
