@@ -7,32 +7,18 @@
 // counted by a replaced operator new. Every dialect, random values.
 
 #include <cstdint>
-#include <cstdlib>
-#include <new>
 #include <string>
 #include <vector>
 
 #include "codec/document/document.h"
 #include "codec/reference/encoder.h"
 #include "gtest/gtest.h"
+#include "tests/alloc_counter.h"
 #include "tests/random_variant.h"
 
-namespace {
-thread_local bool counting = false;
-thread_local uint64_t allocations = 0;
-}  // namespace
-
-void* operator new(size_t n) {
-  if (counting) ++allocations;
-  void* p = std::malloc(n == 0 ? 1 : n);
-  if (p == nullptr) throw std::bad_alloc();
-  return p;
-}
-void* operator new[](size_t n) { return operator new(n); }
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete[](void* p) noexcept { std::free(p); }
-void operator delete(void* p, size_t) noexcept { std::free(p); }
-void operator delete[](void* p, size_t) noexcept { std::free(p); }
+// The counting operator new (//tests:alloc_counter).
+using gdwire::test_alloc::allocations;
+using gdwire::test_alloc::counting;
 
 namespace gdwire {
 namespace document {

@@ -5,8 +5,6 @@
 // same shape as the last one (counted by a replaced operator new).
 
 #include <cstdint>
-#include <cstdlib>
-#include <new>
 #include <string>
 #include <vector>
 
@@ -15,24 +13,12 @@
 #include "codec/reference/encoder.h"
 #include "codec/stream/value_reader.h"
 #include "gtest/gtest.h"
+#include "tests/alloc_counter.h"
 #include "tests/random_variant.h"
 
-namespace {
-thread_local bool counting = false;
-thread_local uint64_t allocations = 0;
-}  // namespace
-
-void* operator new(size_t n) {
-  if (counting) ++allocations;
-  void* p = std::malloc(n == 0 ? 1 : n);
-  if (p == nullptr) throw std::bad_alloc();
-  return p;
-}
-void* operator new[](size_t n) { return operator new(n); }
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete[](void* p) noexcept { std::free(p); }
-void operator delete(void* p, size_t) noexcept { std::free(p); }
-void operator delete[](void* p, size_t) noexcept { std::free(p); }
+// The counting operator new (//tests:alloc_counter).
+using gdwire::test_alloc::allocations;
+using gdwire::test_alloc::counting;
 
 namespace gdwire {
 namespace stream {
