@@ -71,6 +71,8 @@ def count(patterns, logs, since, flags=""):
                                             case.get("name")))
             elif case.get("status") == "notrun" or case.get("result") == "skipped":
                 skipped += 1
+                print("SKIPPED: %s %s.%s" % (t, case.get("classname", ""),
+                                             case.get("name")))
             else:
                 passed += 1
     return passed, failed, skipped

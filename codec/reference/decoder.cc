@@ -625,7 +625,7 @@ class Decoder {
       promised_ = outer + (count - 1 - i) * kMinValueBytes;
       const size_t at = pos_;
       Variant v;
-      bool keep;
+      bool keep = false;
       Error e = Value(depth + 1, &v);
       if (e.ok()) e = AdmitCharged(arr.element_type, &v, at, &keep);
       if (!e.ok()) return Prefix(e, absl::StrCat("[", i, "]"));
@@ -768,7 +768,7 @@ class Decoder {
       }
       promised_ = after;
       const size_t value_at = pos_;
-      bool keep_key, keep_value;
+      bool keep_key = false, keep_value = false;
       Error e = Value(depth + 1, &value);
       if (e.ok()) e = AdmitCharged(dict.key_type, &key, key_at, &keep_key);
       if (e.ok()) {
