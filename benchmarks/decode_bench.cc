@@ -4,10 +4,11 @@
 // baselines in the same run: memcpy of the same bytes and the scalar
 // reference decoder.
 //
-//   bazel run -c opt //benchmarks:decode_bench -- \
+//   bazel run -c opt //benchmarks:decode_bench --
 //       --benchmark_out=/tmp/d.json --benchmark_out_format=json
-//   tools/bench_compare.py /tmp/d.json --baseline-pattern='Memcpy' \
+//   tools/bench_compare.py /tmp/d.json --baseline-pattern='Memcpy'
 //       --candidate-pattern='Stream|View|Reference'
+// (each command on one line)
 //
 // Names: BM_Traffic<Path>/<piece> (piece 0 = the whole buffer in one Feed,
 // 1400 = TCP-segment pieces) over ~1 MiB of game traffic (codec/.. see

@@ -283,8 +283,7 @@ bool SearchWireId(Dialect d, Type t, uint32_t* id) {
   const uint32_t max = VariantMax(d);
   for (uint32_t i = 0; i < max; ++i) {
     Type u;
-    TypeFromWireId(d, i, &u);
-    if (u == t) {
+    if (TypeFromWireId(d, i, &u) && u == t) {
       *id = i;
       return true;
     }
