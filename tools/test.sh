@@ -31,6 +31,13 @@
 # clone under load 6-8: 248 s = builds 95 s + the parent's 12 s from the
 # shared disk cache + 8 rounds 139 s; with a parser change, 312 s = 85 +
 # 40 + 186 s).
+# A fresh machine (2-vCPU AMD EPYC, nothing installed, no Bazel cache),
+# 2026-11-26, `CI=true .ci/run` from a clean clone: 44 min in all, installs
+# and the Godot 4 debootstrap ~2 min, default 423 s, asan 1065 s (three
+# CLI tests cut off by the old timeouts; run out, cli_verdicts_test alone
+# takes ~600 s of one CPU under ASan), fuzz
+# 484 s, cmake 310 s (the .deb test's debootstrap included), consumer 40 s,
+# bench 209 s.
 #
 # Usage: tools/test.sh [extra bazel flags, given to every stage]
 # Environment: STAGES="default asan fuzz cmake consumer bench" (a subset),
