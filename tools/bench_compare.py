@@ -27,7 +27,9 @@ throughputs, compared as time per byte and shown as MB/s.
 
 Floors (--floors=FILE): ratios within the new run, e.g. a SIMD kernel
 against its scalar twin: the ratio of the fastest samples and the median
-of the ratios within each run; a floor is missed when both are below it.
+of the ratios within each run; a floor is missed when both are below it,
+and, given --confirm-new (fresh runs of both its benchmarks: --flagged-out
+names them), when those miss it too.
 See benchmarks/floors.txt for the format.
 
 One file with named baselines in the same run (the old one-file mode):
@@ -226,13 +228,39 @@ def confirm(rows, cbase, cnew, args):
             r.note = f"not confirmed: {again}"
 
 
-def write_flagged(rows, new, path):
-    """Lines 'BINARY<TAB>NAME' of the SLOWER rows (BINARY: the file name of
-    the executable that ran them), for the stage to run them again."""
+def write_flagged(rows, floor_rows, new, path):
+    """Lines 'BINARY<TAB>NAME' of the SLOWER rows and of both benchmarks of
+    each missed floor (BINARY: the file name of the executable that ran
+    them), for the stage to run them again."""
+    names = [r.name for r in rows if r.verdict == "SLOWER"]
+    for _, cand, base, ratio, verdict, _ in floor_rows:
+        if verdict == "BELOW":
+            names += [cand, base]
     with open(path, "w") as f:
-        for r in rows:
-            if r.verdict == "SLOWER":
-                f.write(f"{new.exe.get(r.name, '')}\t{r.name}\n")
+        for n in dict.fromkeys(names):
+            f.write(f"{new.exe.get(n, '')}\t{n}\n")
+
+
+def confirm_floors(floor_rows, cnew):
+    """A missed floor stays missed only when fresh runs of its two
+    benchmarks (cnew) miss it too: the two ran at different moments of a
+    run, and a burst of other processes' load can fall on one of them."""
+    out = []
+    for fl, cand, base, ratio, verdict, both in floor_rows:
+        if verdict == "BELOW":
+            a, b = cnew.samples.get(base), cnew.samples.get(cand)
+            if not a or not b:
+                verdict = "BELOW (not re-run)"
+            else:
+                again = floor_ratios(a, b)
+                said = (f"{again[0]:.2f}x, {again[1]:.2f}x in "
+                        f"{min(len(a), len(b))} more runs")
+                if max(again) >= fl.floor:
+                    verdict = f"ok (not confirmed: {said})"
+                else:
+                    verdict = f"BELOW (confirmed: {said})"
+        out.append((fl, cand, base, ratio, verdict, both))
+    return out
 
 
 # ---- floors -----------------------------------------------------------------
@@ -388,7 +416,8 @@ def parse_args(argv):
     p.add_argument("--note", action="append", default=[],
                    help="a line for the report's head (repeatable)")
     p.add_argument("--flagged-out", metavar="FILE",
-                   help="write 'BINARY<TAB>NAME' of each SLOWER benchmark")
+                   help="write 'BINARY<TAB>NAME' of each SLOWER benchmark "
+                   "and of both benchmarks of each missed floor")
     p.add_argument("--confirm-base", nargs="*", default=[], metavar="FILE",
                    help="fresh runs of the flagged benchmarks, old version")
     p.add_argument("--confirm-new", nargs="*", default=[], metavar="FILE",
@@ -431,11 +460,13 @@ def main(argv):
         print(f"bench_compare: {e}", file=sys.stderr)
         return 2
     rows = compare(base, new, a) if base is not None else []
+    floor_rows = check_floors(floors, new)
     if a.flagged_out:
-        write_flagged(rows, new, a.flagged_out)
+        write_flagged(rows, floor_rows, new, a.flagged_out)
     if cbase is not None and cnew is not None:
         confirm(rows, cbase, cnew, a)
-    floor_rows = check_floors(floors, new)
+    if cnew is not None:
+        floor_rows = confirm_floors(floor_rows, cnew)
     if not rows and not floor_rows and not new.errors:
         print("bench_compare: no benchmarks to compare", file=sys.stderr)
         return 2

@@ -10,6 +10,7 @@ import io
 import json
 import os
 import random
+import re
 import sys
 import tempfile
 import unittest
@@ -239,6 +240,41 @@ class FloorsTest(unittest.TestCase):
         self.assertEqual(status, 1, out)
         self.assertRegex(out, r"FLOOR BELOW BM_TrafficStreamSkip/0: \d+\.\d+x "
                          r"BM_TrafficReference/0, floor 1000x")
+
+    def test_missed_floor_confirmed_or_not(self):
+        # The stage re-runs both benchmarks of a missed floor: a miss that
+        # does not repeat (a burst of load on one of them) is not a
+        # failure; one that does is.
+        high = self.floors("1000 BM_TrafficStreamSkip/0 "
+                           "BM_TrafficReference/0\n")
+        status, out = run("--new", self.new, "--floors", high)
+        ratio = float(re.search(r"FLOOR BELOW BM_TrafficStreamSkip/0: "
+                                r"(\d+\.\d+)x", out).group(1))
+        path = self.floors(f"{ratio * 2:.2f} BM_TrafficStreamSkip/0 "
+                           "BM_TrafficReference/0\n")
+        flagged = os.path.join(self.tmp, "flagged.txt")
+        status, out = run("--new", self.new, "--floors", path,
+                          "--flagged-out", flagged)
+        self.assertEqual(status, 1, out)
+        with open(flagged) as f:
+            self.assertEqual(f.read(),
+                             "decode_bench\tBM_TrafficStreamSkip/0\n"
+                             "decode_bench\tBM_TrafficReference/0\n")
+        # Fresh runs where the parser is 4x faster: the floor holds there.
+        fast = scaled(self.new, os.path.join(self.tmp, "fast.json"),
+                      lambda name, i: 0.25 if name.startswith(
+                          "BM_TrafficStreamSkip/0") else 1)
+        status, out = run("--new", self.new, "--floors", path,
+                          "--confirm-new", fast)
+        self.assertEqual(status, 0, out)
+        self.assertIn("floors: 1 checked, 0 missed", out)
+        # Fresh runs like the first: the miss is confirmed, and named.
+        status, out = run("--new", self.new, "--floors", path,
+                          "--confirm-new", self.new)
+        self.assertEqual(status, 1, out)
+        self.assertRegex(out, r"FLOOR BELOW \(confirmed: \d+\.\d+x, "
+                         r"\d+\.\d+x in \d+ more runs\) "
+                         r"BM_TrafficStreamSkip/0: ")
 
     def test_floor_matching_nothing_fails(self):
         path = self.floors("1 BM_Nothing/(\\d+) BM_Other/\\1\n"

@@ -46,7 +46,7 @@ class Report:
         return [r for r in self.rows if r.verdict == "SLOWER"]
 
     def floors_missed(self):
-        return [f for f in self.floors if f[4] != "ok"]
+        return [f for f in self.floors if not f[4].startswith("ok")]
 
     def errors(self):
         return sorted(self.new.errors)
@@ -151,7 +151,7 @@ class Report:
             for fl, cand, base, ratio, verdict, both in self.floors:
                 got = (f"{both[0]:.2f}x, {both[1]:.2f}x" if both is not None
                        else "-")
-                if verdict != "ok":
+                if not verdict.startswith("ok"):
                     verdict = f"**{verdict}**"
                 lines.append(f"| {cand} | {base} | {got} | {fl.floor:g}x | "
                              f"{verdict} |")
