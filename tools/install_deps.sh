@@ -6,7 +6,8 @@
 set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/as_root.sh"
 PKGS=(bazel-bootstrap libhwy-dev libabsl-dev libgtest-dev libgmock-dev
-      libbenchmark-dev libsimdjson-dev libpcap-dev python3 clang libclang-rt-14-dev)
+      libbenchmark-dev libsimdjson-dev libpcap-dev libenet-dev zlib1g-dev libzstd-dev
+      python3 clang libclang-rt-14-dev)
 missing=()
 for p in "${PKGS[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" \
