@@ -64,8 +64,8 @@
 namespace gdwire {
 namespace capture {
 
-enum class Transport : uint8_t { kTcp, kUdp, kWebSocket };
-// "tcp", "udp", "ws".
+enum class Transport : uint8_t { kTcp, kUdp, kWebSocket, kEnet };
+// "tcp", "udp", "ws", "enet".
 absl::string_view TransportName(Transport t);
 
 // Capture time: seconds since the epoch and nanoseconds.
@@ -105,6 +105,35 @@ struct Problem {
   std::string text;     // "gap of 1448 bytes at byte 2896: message #3 lost"
 };
 
+// An event of Godot's high-level multiplayer (ENet + SceneMultiplayer) in
+// a UDP flow recognised as ENet (its CONNECT handshake, or a port in
+// CaptureOptions::enet_ports): peers connecting and leaving, and each
+// SceneMultiplayer packet an ENet host delivered (remote calls with their
+// node path and arguments, spawns, despawns, syncs, raw bytes, the system
+// messages, relays), in the order the receiving host delivers them.
+struct NetEvent {
+  Timestamp time;  // the datagram that completed it
+  Transport transport = Transport::kEnet;
+  Endpoint src, dst;
+  uint64_t connection = 0;  // the UDP flow (one ENet peer)
+  uint64_t index = 0;       // event number in this direction, from 0
+  // Multiplayer ids of the two ends (1: the server; 0: not known).
+  uint32_t src_peer = 0, dst_peer = 0;
+  int channel = -1;            // ENet channel (-1: none)
+  absl::string_view delivery;  // "reliable", "unreliable", "unsequenced", ""
+  std::string kind;            // "connect", "disconnect", "rpc", "spawn", ...
+  std::string node;    // node path (rpc, sync, spawn), "" when not known
+  std::string method;  // method or property name, or "#3" without a manifest
+  std::string text;    // one line: "rpc /root/Main.set_pos(Vector3(1, 2, 3))"
+  std::string json;    // the same as one JSON object
+  // Bandwidth accounting: the SceneMultiplayer packet's bytes, what ENet
+  // added for it (protocol header and command share, fragments), and the
+  // UDP/IP/link bytes of the datagrams it came in (shared out by size).
+  uint64_t payload_bytes = 0, enet_bytes = 0, transport_bytes = 0;
+};
+
+using NetEventFn = std::function<void(const NetEvent&)>;
+
 struct CaptureOptions {
   DecodeOptions decode;     // dialect, limits, allow_objects
   bool big_endian = false;  // StreamPeer.big_endian length prefixes
@@ -127,6 +156,15 @@ struct CaptureOptions {
   uint32_t max_message_bytes = 64u << 20;
   // Connections and flows tracked at once; more are reported and skipped.
   size_t max_flows = 100000;
+  // ENet (Godot's ENetMultiplayerPeer): a UDP flow that begins with an
+  // ENet CONNECT is read as ENet + SceneMultiplayer, never as put_var
+  // values; a flow on one of `enet_ports` (either side) is ENet even when
+  // its handshake is not in the capture (then read from the first datagram
+  // on, peer ids unknown until a packet names them).
+  std::vector<uint16_t> enet_ports;
+  bool detect_enet = true;
+  // Where ENet flows' events go (null: counted, not delivered).
+  NetEventFn on_net_event;
 };
 
 struct CaptureStats {
@@ -139,6 +177,12 @@ struct CaptureStats {
   uint64_t out_of_order = 0;
   uint64_t duplicates = 0;  // retransmitted segments (or parts)
   uint64_t gaps = 0;
+  uint64_t net_events = 0;  // ENet / SceneMultiplayer events
+  // The UDP flows read as ENet: datagrams, their UDP payload bytes, and
+  // the UDP, IP and link-layer bytes around them.
+  uint64_t enet_datagrams = 0;
+  uint64_t enet_bytes = 0;
+  uint64_t enet_transport_bytes = 0;
 };
 
 using MessageFn = std::function<void(const Message&)>;

@@ -31,6 +31,8 @@ absl::string_view TransportName(Transport t) {
       return "udp";
     case Transport::kWebSocket:
       return "ws";
+    case Transport::kEnet:
+      return "enet";
   }
   return "?";
 }

@@ -22,6 +22,7 @@
 #include "codec/text/json.h"
 #include "codec/text/text.h"
 #include "tools/cli/cli.h"
+#include "tools/cli/net_profile.h"
 
 namespace gdwire {
 namespace cli {
@@ -32,7 +33,8 @@ constexpr char kHelp[] =
     "                      [--port=P[,P...]] [--to-port=P[,P...]]\n"
     "                      [--host=ADDR[,ADDR...]] [--format=text|json]\n"
     "                      [--values-only] [--allow-objects] [--big-endian]\n"
-    "                      [--websocket-port=P[,P...]]\n"
+    "                      [--websocket-port=P[,P...]] [--enet-port=P[,P...]]\n"
+    "                      [--no-enet] [--profile]\n"
     "                      [--quiet] [--stats] FILE.pcap|FILE.pcapng|-\n"
     "\n"
     "Decodes the Godot values in a packet capture (tcpdump -w, Wireshark;\n"
@@ -45,10 +47,18 @@ constexpr char kHelp[] =
     "  ws   WebSocketPeer.put_var (a TCP connection that begins with an\n"
     "       HTTP upgrade): one binary message is one value\n"
     "  udp  PacketPeerUDP.put_var: one value per datagram\n"
+    "  enet Godot's ENetMultiplayerPeer + SceneMultiplayer (a UDP flow that\n"
+    "       begins with an ENet CONNECT, or on --enet-port): one line per\n"
+    "       event: peers connecting and leaving, remote calls with node path\n"
+    "       and arguments, spawns, despawns, syncs, raw bytes, relays\n"
     "\n"
     "One line per message: time (UTC), transport, source -> destination,\n"
     "#connection.message, then the value as the engine's var_to_str text\n"
-    "(newlines shown as \\n so that a message stays on one line).\n"
+    "(newlines shown as \\n so that a message stays on one line). ENet:\n"
+    "time, enet, #flow.event, the multiplayer ids of the two ends, the ENet\n"
+    "channel and delivery, then the event, e.g.\n"
+    "  ... enet #1.7 2 -> 1 ch0 reliable rpc /root/Main.set_pos(Vector3(1, 2, "
+    "3))\n"
     "\n"
     "  --port=P          either side's port is P (a list: P1,P2)\n"
     "  --to-port=P       the destination port is P (one direction)\n"
@@ -61,6 +71,13 @@ constexpr char kHelp[] =
     "  --big-endian      StreamPeer length prefixes are big-endian\n"
     "  --websocket-port=P  TCP on port P is WebSocket even when its HTTP\n"
     "                    upgrade is not in the capture\n"
+    "  --enet-port=P     UDP on port P is ENet even when its handshake is\n"
+    "                    not in the capture\n"
+    "  --no-enet         read no UDP flow as ENet (put_var datagrams only)\n"
+    "  --profile         instead of the events, the bandwidth of the\n"
+    "                    multiplayer traffic per kind, RPC method, node,\n"
+    "                    synchronizer and peer, ENet and UDP/IP bytes apart\n"
+    "                    from the payload (JSON with --format=json)\n"
     "  --allow-objects   decode full Objects (off, as in Godot)\n"
     "  --quiet           no problem lines on stderr (the exit status stays)\n"
     "  --stats           a summary on stderr at the end: packets, "
@@ -150,11 +167,12 @@ std::string OneLine(const std::string& text) {
 
 int Capture(int argc, char** argv) {
   Args args;
-  absl::Status st = ParseArgs(argc, argv,
-                              {"dialect", "port", "to-port", "host", "format",
-                               "values-only", "allow-objects", "big-endian",
-                               "websocket-port", "quiet", "stats", "help"},
-                              &args);
+  absl::Status st =
+      ParseArgs(argc, argv,
+                {"dialect", "port", "to-port", "host", "format", "values-only",
+                 "allow-objects", "big-endian", "websocket-port", "enet-port",
+                 "no-enet", "profile", "quiet", "stats", "help"},
+                &args);
   if (st.ok() && args.Has("help")) {
     std::fputs(kHelp, stdout);
     return kExitOk;
@@ -181,6 +199,11 @@ int Capture(int argc, char** argv) {
     st = absl::InvalidArgumentError(
         "--websocket-port must be ports 0..65535 (P,P,...)");
   }
+  if (st.ok() && args.Has("enet-port") &&
+      !ParsePorts(args.Get("enet-port", ""), &opts.enet_ports)) {
+    st = absl::InvalidArgumentError(
+        "--enet-port must be ports 0..65535 (P,P,...)");
+  }
   if (st.ok() && args.Has("host")) {
     for (absl::string_view h : absl::StrSplit(args.Get("host", ""), ',')) {
       capture::Endpoint e;
@@ -206,6 +229,9 @@ int Capture(int argc, char** argv) {
   }
   opts.decode.allow_objects = args.Has("allow-objects");
   opts.big_endian = args.Has("big-endian");
+  opts.detect_enet = !args.Has("no-enet");
+  if (!opts.detect_enet) opts.enet_ports.clear();
+  const bool profile = args.Has("profile");
   const bool values_only = args.Has("values-only");
   const bool json = format == "json";
   const bool quiet = args.Has("quiet");
@@ -217,6 +243,7 @@ int Capture(int argc, char** argv) {
 
   auto on_message = [&](const capture::Message& m) {
     ++messages;
+    if (profile) return;
     std::string line;
     if (values_only) {
       line = json ? text::ToJson(m.value) : text::ToText(m.value, d);
@@ -241,6 +268,45 @@ int Capture(int argc, char** argv) {
           TimeText(m.time), " ", capture::TransportName(m.transport), " ",
           m.src.ToString(), " -> ", m.dst.ToString(), " #", m.connection, ".",
           m.index, " ", OneLine(text::ToText(m.value, d)));
+    }
+    line.push_back('\n');
+    std::fwrite(line.data(), 1, line.size(), stdout);
+    if (live) std::fflush(stdout);
+  };
+  NetProfile net_profile;
+  opts.on_net_event = [&](const capture::NetEvent& e) {
+    if (profile) {
+      net_profile.Add(e);
+      return;
+    }
+    if (values_only) return;
+    std::string line;
+    if (json) {
+      line = "{\"time\":";
+      JsonString(TimeText(e.time), &line);
+      char ts[48];
+      std::snprintf(ts, sizeof ts, "%lld.%09u",
+                    static_cast<long long>(e.time.sec), e.time.nsec);
+      absl::StrAppend(&line, ",\"ts\":", ts, ",\"transport\":\"",
+                      capture::TransportName(e.transport), "\",\"src\":");
+      JsonString(e.src.ToString(), &line);
+      line.append(",\"dst\":");
+      JsonString(e.dst.ToString(), &line);
+      absl::StrAppend(&line, ",\"connection\":", e.connection,
+                      ",\"index\":", e.index, ",\"src_peer\":", e.src_peer,
+                      ",\"dst_peer\":", e.dst_peer, ",\"channel\":", e.channel,
+                      ",\"delivery\":\"", e.delivery, "\",\"kind\":\"", e.kind,
+                      "\",\"bytes\":", e.payload_bytes, ",\"text\":");
+      JsonString(e.text, &line);
+      absl::StrAppend(&line, ",\"event\":", e.json.empty() ? "null" : e.json,
+                      "}");
+    } else {
+      line = absl::StrCat(
+          TimeText(e.time), " ", capture::TransportName(e.transport), " #",
+          e.connection, ".", e.index, " ", e.src_peer, " -> ", e.dst_peer);
+      if (e.channel >= 0) absl::StrAppend(&line, " ch", e.channel);
+      if (!e.delivery.empty()) absl::StrAppend(&line, " ", e.delivery);
+      absl::StrAppend(&line, " ", OneLine(e.text));
     }
     line.push_back('\n');
     std::fwrite(line.data(), 1, line.size(), stdout);
@@ -295,17 +361,27 @@ int Capture(int argc, char** argv) {
                  std::string(st.message()).c_str());
     return kExitBadInput;
   }
+  if (profile) {
+    net_profile.SetWire(stats.enet_datagrams, stats.enet_bytes,
+                        stats.enet_transport_bytes);
+    const std::string out =
+        json ? net_profile.Json() + "\n" : net_profile.Text();
+    std::fwrite(out.data(), 1, out.size(), stdout);
+  }
   if (args.Has("stats")) {
     std::fprintf(
         stderr,
         "gdwire capture: %llu packets (%llu not TCP/UDP, %llu filtered out), "
-        "%llu connections, %llu messages, %llu problems; %llu segments "
-        "retransmitted, %llu out of order, %llu gaps\n",
+        "%llu connections, %llu messages, %llu ENet events (%llu datagrams), "
+        "%llu problems; %llu segments retransmitted, %llu out of order, %llu "
+        "gaps\n",
         static_cast<unsigned long long>(stats.packets),
         static_cast<unsigned long long>(stats.skipped),
         static_cast<unsigned long long>(stats.filtered),
         static_cast<unsigned long long>(stats.connections),
         static_cast<unsigned long long>(stats.messages),
+        static_cast<unsigned long long>(stats.net_events),
+        static_cast<unsigned long long>(stats.enet_datagrams),
         static_cast<unsigned long long>(stats.problems),
         static_cast<unsigned long long>(stats.duplicates),
         static_cast<unsigned long long>(stats.out_of_order),
