@@ -1,0 +1,107 @@
+#!/bin/bash
+# Records Godot's high-level multiplayer (ENet + SceneMultiplayer) over
+# loopback (127.0.0.1 only) with tcpdump: a server and two clients, three
+# engine processes (tests/data/captures/enet/README.md):
+#
+#   tools/capture/record_enet.sh godot4 OUT_DIR [PORT] [COMPRESS]
+#
+# COMPRESS: none (default), range_coder, fastlz, zlib, zstd. Writes
+# OUT_DIR/godot4_enet_<COMPRESS>.pcap (tcpdump -i lo -w, whole packets) and
+# OUT_DIR/godot4_enet_<COMPRESS>.events/ ({server,client1,client2}.events.jsonl:
+# what each engine sent and received, written by the engine itself; *.log:
+# its output). Fails when a process fails or a log lacks its final
+# {"event":"done","ok":true}, or a reliable message sent is not logged as
+# received (godot4_enet/check_events.py). Needs root (or passwordless sudo) to capture,
+# tcpdump and the engine (tools/godot/install_godot4.sh).
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(cd "$here/../.." && pwd)"
+. "$root/tools/as_root.sh"
+engine="${1:?engine: godot4}"
+out="${2:?output folder}"
+port="${3:-47300}"
+compress="${4:-none}"
+case "$compress" in
+  none|range_coder|fastlz|zlib|zstd) ;;
+  *) echo "record_enet.sh: COMPRESS must be none, range_coder, fastlz, zlib or zstd" >&2; exit 2 ;;
+esac
+case "$engine" in
+  godot4) run=("$root/tools/godot/godot4" --path "$here/godot4_enet") ;;
+  *) echo "record_enet.sh: engine must be godot4" >&2; exit 2 ;;
+esac
+name="${engine}_enet_$compress"
+mkdir -p "$out"
+out="$(cd "$out" && pwd)"
+ev="$out/$name.events"
+rm -rf "$ev"
+mkdir -p "$ev"
+pcap="$out/$name.pcap"
+log="$(mktemp)"
+pidf="$(mktemp)"
+pids=()
+cleanup() {
+  local p
+  for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
+  rm -f "$log" "$pidf"
+}
+trap cleanup EXIT
+need_root "capturing on lo with tcpdump"
+if ! PATH="$PATH:/usr/sbin:/sbin" command -v tcpdump >/dev/null; then
+  as_root_apt update -qq
+  as_root_apt install -y -qq tcpdump >/dev/null
+fi
+# -U: each packet written at once; -s 0: whole packets. The sleep before
+# SIGINT lets the last packets reach tcpdump (see record.sh).
+as_root env PATH="$PATH:/usr/sbin:/sbin" sh -c 'echo $$ >"$1"; shift; exec "$@"' sh "$pidf" \
+  tcpdump -i lo -U -s 0 -w "$pcap" "udp and host 127.0.0.1 and port $port" \
+  2>"$log" &
+dump=$!
+for _ in $(seq 100); do
+  grep -q "listening on" "$log" && break
+  sleep 0.1
+done
+args=(--port="$port" --out="$ev" --compress="$compress")
+# Every process quits by itself (main.gd has a 45 s timeout of its own);
+# timeout(1) is the safety net.
+timeout 60 "${run[@]}" -- --role=server --id-label=server "${args[@]}" \
+  >"$ev/server.log" 2>&1 &
+pids+=($!)
+sleep 1
+timeout 60 "${run[@]}" -- --role=client --id-label=client1 "${args[@]}" \
+  >"$ev/client1.log" 2>&1 &
+pids+=($!)
+sleep 1
+timeout 60 "${run[@]}" -- --role=client --id-label=client2 "${args[@]}" \
+  >"$ev/client2.log" 2>&1 &
+pids+=($!)
+failed=0
+labels=(server client1 client2)
+for i in 0 1 2; do
+  st=0
+  wait "${pids[$i]}" || st=$?
+  if [ "$st" != 0 ]; then
+    echo "record_enet.sh: ${labels[$i]} exited with $st; see $ev/${labels[$i]}.log" >&2
+    failed=1
+  fi
+done
+pids=()
+sleep 1.5
+as_root kill -INT "$(cat "$pidf")" 2>/dev/null || true
+wait "$dump" || true
+cat "$log" >&2
+as_root chown "$(id -u):$(id -g)" "$pcap"
+for l in "${labels[@]}"; do
+  f="$ev/$l.events.jsonl"
+  if ! [ -s "$f" ] || ! tail -n 1 "$f" | grep -q '"event":"done","ok":true'; then
+    echo "record_enet.sh: $f lacks its final done ok line" >&2
+    failed=1
+  fi
+done
+# Every send logged by one process is logged as received by its target
+# (unreliable ones may be lost; that is reported, not a failure).
+python3 "$here/godot4_enet/check_events.py" "$ev" || failed=1
+if [ "$failed" != 0 ]; then
+  echo "record_enet.sh: $name failed" >&2
+  exit 1
+fi
+echo "record_enet.sh: $pcap ($(stat -c %s "$pcap") bytes), $ev"
