@@ -48,7 +48,11 @@ gdwire_deb_dep(_absl libabsl-dev)
 gdwire_deb_dep(_hwy libhwy-dev)
 # gdwire::capture links libpcap (codec/capture): static users need its .so.
 gdwire_deb_dep(_pcap libpcap-dev)
-set(_dev_depends "${_absl}, ${_hwy}, ${_pcap}")
+# gdwire::enet links libenet, zlib and zstd (codec/enet).
+gdwire_deb_dep(_enet libenet-dev)
+gdwire_deb_dep(_zlib zlib1g-dev)
+gdwire_deb_dep(_zstd libzstd-dev)
+set(_dev_depends "${_absl}, ${_hwy}, ${_pcap}, ${_enet}, ${_zlib}, ${_zstd}")
 if(GDWIRE_USES_SIMDJSON)
   gdwire_deb_dep(_simdjson libsimdjson-dev)
   string(APPEND _dev_depends ", ${_simdjson}")

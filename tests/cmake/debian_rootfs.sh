@@ -16,7 +16,7 @@ set -euo pipefail
 cache="${GDWIRE_ROOTFS_CACHE:-/var/tmp/gdwire-rootfs}"
 mirror="${DEBIAN_MIRROR:-http://deb.debian.org/debian}"
 tools="cmake,g++,make,pkg-config,ca-certificates"
-prefetch="libabsl-dev libhwy-dev libpcap-dev"
+prefetch="libabsl-dev libhwy-dev libpcap-dev libenet-dev zlib1g-dev libzstd-dev"
 # The recipe: a change makes a new root fs.
 recipe="bookworm minbase ${tools} prefetch:${prefetch} v2"
 rootfs="$cache/bookworm"

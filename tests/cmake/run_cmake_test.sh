@@ -22,7 +22,8 @@ jobs="${JOBS:-2}"
 
 # dpkg-dev (dpkg-shlibdeps) and file: cpack's DEB generator needs both for
 # CPACK_DEBIAN_*_SHLIBDEPS; a minimal Debian 12 has neither.
-PKGS=(cmake make g++ libabsl-dev libhwy-dev libpcap-dev libgtest-dev libgmock-dev
+PKGS=(cmake make g++ libabsl-dev libhwy-dev libpcap-dev libenet-dev zlib1g-dev libzstd-dev
+      libgtest-dev libgmock-dev
       libbenchmark-dev libsimdjson-dev python3 pkg-config dpkg-dev file)
 [ "$(id -u)" -eq 0 ] && [ "${GDWIRE_SKIP_DEB_TEST:-0}" != 1 ] && PKGS+=(debootstrap)
 # The JSON reader of codec/text, if it is simdjson.

@@ -1,6 +1,6 @@
 // Copyright 2026 The gdwire Authors.
 
-#include "codec/capture/endpoint.h"
+#include "codec/net/endpoint.h"
 
 #include <arpa/inet.h>
 
@@ -9,7 +9,7 @@
 #include "absl/strings/str_cat.h"
 
 namespace gdwire {
-namespace capture {
+namespace net {
 
 void Endpoint::SetV4(uint32_t host_order) {
   v6 = false;
@@ -53,5 +53,5 @@ bool Endpoint::ParseHost(absl::string_view text, Endpoint* out) {
   return false;
 }
 
-}  // namespace capture
+}  // namespace net
 }  // namespace gdwire
