@@ -3,16 +3,18 @@
 # loopback (127.0.0.1 only) with tcpdump: a server and two clients, three
 # engine processes (tests/data/captures/enet/README.md):
 #
-#   tools/capture/record_enet.sh godot4 OUT_DIR [PORT] [COMPRESS]
+#   tools/capture/record_enet.sh godot4|godot3 OUT_DIR [PORT] [COMPRESS]
 #
 # COMPRESS: none (default), range_coder, fastlz, zlib, zstd. Writes
-# OUT_DIR/godot4_enet_<COMPRESS>.pcap (tcpdump -i lo -w, whole packets) and
-# OUT_DIR/godot4_enet_<COMPRESS>.events/ ({server,client1,client2}.events.jsonl:
-# what each engine sent and received, written by the engine itself; *.log:
-# its output). Fails when a process fails or a log lacks its final
+# OUT_DIR/<engine>_enet_<COMPRESS>.pcap (tcpdump -i lo -w, whole packets;
+# Godot 3 without compression: godot3_enet.pcap) and the same name with
+# .events/ ({server,client1,client2}.events.jsonl: what each engine sent
+# and received, written by the engine itself; *.log: its output), from
+# tools/capture/godot4_enet/ or godot3_enet/ (godot3-server). Fails when a process fails or a log lacks its final
 # {"event":"done","ok":true}, or a reliable message sent is not logged as
 # received (godot4_enet/check_events.py). Needs root (or passwordless sudo) to capture,
-# tcpdump and the engine (tools/godot/install_godot4.sh).
+# tcpdump and the engine (tools/godot/install_godot4.sh or
+# install_godot3.sh).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
@@ -27,9 +29,12 @@ case "$compress" in
 esac
 case "$engine" in
   godot4) run=("$root/tools/godot/godot4" --path "$here/godot4_enet") ;;
-  *) echo "record_enet.sh: engine must be godot4" >&2; exit 2 ;;
+  godot3) run=(godot3-server --no-window --path "$here/godot3_enet") ;;
+  *) echo "record_enet.sh: engine must be godot4 or godot3" >&2; exit 2 ;;
 esac
 name="${engine}_enet_$compress"
+# Godot 3 without compression: godot3_enet.pcap.
+[ "$engine/$compress" = godot3/none ] && name=godot3_enet
 mkdir -p "$out"
 out="$(cd "$out" && pwd)"
 ev="$out/$name.events"

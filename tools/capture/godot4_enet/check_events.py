@@ -5,10 +5,11 @@ library only):
     check_events.py EVENTS_DIR
 
 EVENTS_DIR holds <label>.events.jsonl of the server and the clients
-(tools/capture/record_enet.sh). Every RPC and raw packet a process logged
+(tools/capture/record_enet.sh; Godot 4 or Godot 3 projects). Every RPC and raw packet a process logged
 as sent must be logged as received by its target (peer 0: every other
-process) with the same method, arguments (var_to_str texts) or bytes, and
-every receive must match a send. Prints the counts, the sends that were not
+process) with the same method and arguments (var_to_str texts), property and value
+(Godot 3 rset) or bytes, and every receive must match a send (receives
+marked "local", a remotesync call run by its sender, are skipped). Prints the counts, the sends that were not
 received (allowed for unreliable modes: loss; a failure for reliable ones)
 and exits 1 on a lost reliable message or an unmatched receive.
 """
@@ -17,6 +18,14 @@ import glob
 import json
 import os
 import sys
+
+
+def key_of(e):
+    if "raw" in e:
+        return ("raw", e["raw"])
+    if "property" in e:
+        return (e["path"], "rset", e["property"], e["value"])
+    return (e["path"], e["method"], tuple(e["args"]))
 
 
 def main(d):
@@ -38,8 +47,7 @@ def main(d):
         for e in evs:
             if e.get("dir") != "send":
                 continue
-            what = ("raw", e["raw"]) if "raw" in e else (
-                e["path"], e["method"], tuple(e["args"]))
+            what = key_of(e)
             targets = [e["peer"]] if e["peer"] != 0 else sorted(everyone - {me})
             for t in targets:
                 key = (me, t) + what
@@ -50,10 +58,9 @@ def main(d):
     for label, evs in logs.items():
         me = ids[label]
         for e in evs:
-            if e.get("dir") != "recv":
+            if e.get("dir") != "recv" or e.get("local"):
                 continue
-            what = ("raw", e["raw"]) if "raw" in e else (
-                e["path"], e["method"], tuple(e["args"]))
+            what = key_of(e)
             key = (e["peer"], me) + what
             if pending[key] > 0:
                 pending[key] -= 1
