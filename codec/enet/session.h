@@ -54,14 +54,14 @@
 
 #include "absl/strings/string_view.h"
 #include "absl/types/span.h"
-#include "codec/capture/endpoint.h"
 #include "codec/enet/compression.h"
 #include "codec/enet/datagram.h"
+#include "codec/net/endpoint.h"
 
 namespace gdwire {
 namespace enet {
 
-using capture::Endpoint;
+using net::Endpoint;
 
 enum class Direction : uint8_t { kClientToServer, kServerToClient };
 
