@@ -119,9 +119,15 @@ struct NetEvent {
   uint64_t index = 0;       // event number in this direction, from 0
   // Multiplayer ids of the two ends (1: the server; 0: not known).
   uint32_t src_peer = 0, dst_peer = 0;
-  int channel = -1;            // ENet channel (-1: none)
-  absl::string_view delivery;  // "reliable", "unreliable", "unsequenced", ""
-  std::string kind;            // "connect", "disconnect", "rpc", "spawn", ...
+  // The channel as the game names it (@rpc's transfer_channel; -1: none)
+  // and the ENet channel it travelled on (Godot 4: 0 and 1 are user
+  // channel 0's reliable and unreliable packets, n + 1 is user channel n).
+  int channel = -1;
+  int enet_channel = -1;
+  // The transfer mode as @rpc names it ("reliable", "unreliable",
+  // "unreliable_ordered"), from ENet's delivery; "" for no packet.
+  absl::string_view delivery;
+  std::string kind;    // "connect", "disconnect", "rpc", "spawn", ...
   std::string node;    // node path (rpc, sync, spawn), "" when not known
   std::string method;  // method or property name, or "#3" without a manifest
   std::string text;    // one line: "rpc /root/Main.set_pos(Vector3(1, 2, 3))"

@@ -15,6 +15,7 @@
 #include "codec/capture/capture.h"
 #include "codec/capture/internal/direction.h"
 #include "codec/capture/internal/emitter.h"
+#include "codec/capture/internal/enet_flows.h"
 #include "codec/capture/internal/ip_defrag.h"
 #include "codec/capture/internal/packet.h"
 #include "codec/error.h"
@@ -63,7 +64,8 @@ class Decoder::Impl {
        ProblemFn on_problem)
       : options_(options),
         on_message_(std::move(on_message)),
-        on_problem_(std::move(on_problem)) {}
+        on_problem_(std::move(on_problem)),
+        enet_(options_, on_problem_, &stats_) {}
 
   void Packet(const Timestamp& time, int link_type,
               absl::Span<const uint8_t> frame, uint32_t wire_length);
@@ -93,6 +95,7 @@ class Decoder::Impl {
     internal::Proto proto = internal::Proto::kTcp;
     Direction dir[2];  // [0]: from the first sender (the SYN's), [1]: back
     bool closed = false;
+    enum class Udp : uint8_t { kUnknown, kPutVar, kEnet } udp = Udp::kUnknown;
   };
   using Key = std::tuple<int, Endpoint, Endpoint>;
 
@@ -123,6 +126,9 @@ class Decoder::Impl {
   bool flows_full_reported_ = false;
   bool link_reported_ = false;
   CaptureStats stats_;
+  uint32_t wire_length_ = 0;  // of the frame being decoded
+  // UDP flows that are ENet (declared after stats_, which it counts in).
+  internal::EnetFlows enet_;
 
   friend class Decoder;
 };
@@ -219,6 +225,7 @@ void Decoder::Impl::Packet(const Timestamp& time, int link_type,
                            absl::Span<const uint8_t> frame,
                            uint32_t wire_length) {
   now_ = time;
+  wire_length_ = wire_length;
   ++stats_.packets;
   internal::Packet p;
   std::string why;
@@ -309,6 +316,16 @@ void Decoder::Impl::Close(Flow* flow, bool capture_ended) {
 
 void Decoder::Impl::Udp(Flow* flow, bool reversed, const internal::Packet& p) {
   Direction& d = flow->dir[reversed ? 1 : 0];
+  if (flow->udp == Flow::Udp::kUnknown) {
+    flow->udp = enet_.Claims(p.src, p.dst, p.payload) ? Flow::Udp::kEnet
+                                                      : Flow::Udp::kPutVar;
+  }
+  if (flow->udp == Flow::Udp::kEnet && p.payload_missing == 0) {
+    const uint64_t whole = std::max<uint64_t>(wire_length_, p.payload.size());
+    enet_.Datagram(now_, flow->id, p.src, p.dst, p.payload,
+                   whole - p.payload.size());
+    return;
+  }
   const uint64_t index = d.datagrams++;
   if (p.payload_missing > 0) {
     EmitProblem(d, Transport::kUdp, ProblemKind::kTruncated, 0,
@@ -380,6 +397,7 @@ void Decoder::Impl::Finish() {
   std::sort(open.begin(), open.end(),
             [](const Flow* a, const Flow* b) { return a->id < b->id; });
   for (Flow* f : open) Close(f, true);
+  enet_.Finish(now_);
 }
 
 CaptureStats Decoder::Impl::stats() const {

@@ -295,7 +295,8 @@ int Capture(int argc, char** argv) {
       absl::StrAppend(&line, ",\"connection\":", e.connection,
                       ",\"index\":", e.index, ",\"src_peer\":", e.src_peer,
                       ",\"dst_peer\":", e.dst_peer, ",\"channel\":", e.channel,
-                      ",\"delivery\":\"", e.delivery, "\",\"kind\":\"", e.kind,
+                      ",\"enet_channel\":", e.enet_channel, ",\"delivery\":\"",
+                      e.delivery, "\",\"kind\":\"", e.kind,
                       "\",\"bytes\":", e.payload_bytes, ",\"text\":");
       JsonString(e.text, &line);
       absl::StrAppend(&line, ",\"event\":", e.json.empty() ? "null" : e.json,

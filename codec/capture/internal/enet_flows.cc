@@ -1,0 +1,255 @@
+// Copyright 2026 The gdwire Authors.
+
+#include "codec/capture/internal/enet_flows.h"
+
+#include <algorithm>
+#include <string>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "codec/enet/datagram.h"
+#include "codec/error.h"
+#include "codec/multiplayer/text.h"
+
+namespace gdwire {
+namespace capture {
+namespace internal {
+
+namespace {
+
+constexpr int32_t kServerId = 1;
+// Godot 4's ENetMultiplayerPeer: SYSCH_RELIABLE, SYSCH_UNRELIABLE, then the
+// user's channels 1, 2, ...
+constexpr int kSystemChannels = 2;
+
+int64_t Nanos(const Timestamp& t) {
+  return t.sec * 1000000000LL + static_cast<int64_t>(t.nsec);
+}
+
+// The user's channel (as @rpc names it) of an ENet channel.
+int UserChannel(int enet_channel) {
+  return enet_channel < kSystemChannels ? 0
+                                        : enet_channel - kSystemChannels + 1;
+}
+
+// The transfer mode (as @rpc names it) of a packet's ENet delivery.
+absl::string_view TransferMode(const enet::Event& e) {
+  switch (e.delivery) {
+    case enet::Delivery::kReliable:
+      return "reliable";
+    case enet::Delivery::kUnsequenced:
+      return "unreliable";
+    case enet::Delivery::kUnreliable:
+      // UNRELIABLE and UNRELIABLE_ORDERED both send large packets as
+      // unreliable fragments (sequenced): only unfragmented ones tell.
+      return e.fragmented ? "unreliable" : "unreliable_ordered";
+    case enet::Delivery::kNone:
+      break;
+  }
+  return "";
+}
+
+ProblemKind KindOf(enet::ProblemKind k) {
+  switch (k) {
+    case enet::ProblemKind::kDecompress:
+      return ProblemKind::kDecode;
+    case enet::ProblemKind::kDtls:
+      return ProblemKind::kProtocol;
+    case enet::ProblemKind::kLimit:
+      return ProblemKind::kLimit;
+    case enet::ProblemKind::kGap:
+      return ProblemKind::kGap;
+    case enet::ProblemKind::kMalformed:
+    case enet::ProblemKind::kPeer:
+    case enet::ProblemKind::kChannel:
+    case enet::ProblemKind::kFragment:
+      break;
+  }
+  return ProblemKind::kFraming;
+}
+
+}  // namespace
+
+EnetFlows::EnetFlows(const CaptureOptions& options, ProblemFn on_problem,
+                     CaptureStats* stats)
+    : options_(options), on_problem_(std::move(on_problem)), stats_(stats) {
+  enet::DecoderOptions eo;
+  eo.ports = options.enet_ports;
+  eo.max_packet_bytes = options.max_message_bytes;
+  eo.max_pending_bytes_per_session = options.max_reorder_bytes;
+  eo.max_pending_bytes_total = options.max_reorder_bytes_total;
+  eo.max_sessions = options.max_flows;
+  decoder_ = std::make_unique<enet::Decoder>(
+      eo, [this](const enet::Event& e) { OnEvent(e); },
+      [this](const enet::Problem& p) { OnProblem(p); });
+}
+
+EnetFlows::~EnetFlows() = default;
+
+bool EnetFlows::Claims(const Endpoint& src, const Endpoint& dst,
+                       absl::Span<const uint8_t> payload) const {
+  const auto& ports = options_.enet_ports;
+  if (std::find(ports.begin(), ports.end(), src.port) != ports.end() ||
+      std::find(ports.begin(), ports.end(), dst.port) != ports.end()) {
+    return true;
+  }
+  return options_.detect_enet && enet::LooksLikeEnetConnect(payload);
+}
+
+void EnetFlows::Datagram(const Timestamp& time, uint64_t connection,
+                         const Endpoint& src, const Endpoint& dst,
+                         absl::Span<const uint8_t> payload,
+                         uint64_t transport_bytes) {
+  now_ = time;
+  current_connection_ = connection;
+  current_src_ = src;
+  current_dst_ = dst;
+  pending_transport_ = transport_bytes;
+  ++stats_->enet_datagrams;
+  stats_->enet_bytes += payload.size();
+  stats_->enet_transport_bytes += transport_bytes;
+  decoder_->Datagram(Nanos(time), src, dst, payload);
+  current_connection_ = 0;
+}
+
+void EnetFlows::Finish(const Timestamp& time) {
+  now_ = time;
+  pending_transport_ = 0;
+  decoder_->Finish();
+}
+
+EnetFlows::Flow& EnetFlows::FlowOf(uint64_t enet_flow) {
+  auto it = flows_.find(enet_flow);
+  if (it != flows_.end()) return it->second;
+  Flow& f = flows_[enet_flow];
+  f.connection = current_connection_;
+  return f;
+}
+
+multiplayer::Session& EnetFlows::SessionOf(const Endpoint& server) {
+  std::unique_ptr<multiplayer::Session>& s = sessions_[server];
+  if (s == nullptr) {
+    multiplayer::SessionOptions so;
+    so.packet.values = options_.decode;
+    s = std::make_unique<multiplayer::Session>(so);
+  }
+  return *s;
+}
+
+void EnetFlows::OnEvent(const enet::Event& e) {
+  Flow& flow = FlowOf(e.flow);
+  const bool up = e.direction == enet::Direction::kClientToServer;
+  NetEvent ne;
+  ne.time = now_;
+  ne.transport = Transport::kEnet;
+  ne.src = up ? e.client : e.server;
+  ne.dst = up ? e.server : e.client;
+  ne.connection = flow.connection;
+  ne.src_peer = static_cast<uint32_t>(up ? flow.client_id : kServerId);
+  ne.dst_peer = static_cast<uint32_t>(up ? kServerId : flow.client_id);
+  switch (e.kind) {
+    case enet::EventKind::kConnect:
+      if (e.connect != nullptr) {
+        flow.client_id = static_cast<int32_t>(e.connect->data);
+        ne.src_peer = e.connect->data;
+        ne.kind = "connect";
+        ne.text = absl::StrCat("connect peer ", e.connect->data, " (",
+                               e.connect->channel_count, " channels, mtu ",
+                               e.connect->mtu, ")");
+      }
+      break;
+    case enet::EventKind::kVerifyConnect:
+      if (e.connect != nullptr) {
+        ne.dst_peer = static_cast<uint32_t>(flow.client_id);
+        ne.kind = "accept";
+        ne.text = absl::StrCat("accept peer ", flow.client_id, " (",
+                               e.connect->channel_count, " channels, mtu ",
+                               e.connect->mtu, ")");
+      }
+      break;
+    case enet::EventKind::kDisconnect:
+      ne.kind = "disconnect";
+      ne.text = absl::StrCat("disconnect peer ", flow.client_id,
+                             up ? "" : " (by the server)");
+      SessionOf(e.server).ForgetPeer(flow.client_id);
+      break;
+    case enet::EventKind::kPacket:
+      break;
+    default:
+      return;  // pings, acknowledgements, bandwidth: counted by ENet only
+  }
+  if (e.kind == enet::EventKind::kPacket) {
+    ne.channel = UserChannel(e.channel);
+    ne.enet_channel = e.channel;
+    ne.delivery = TransferMode(e);
+    ne.payload_bytes = e.packet.size();
+    ne.enet_bytes = e.overhead_bytes;
+    ne.transport_bytes = pending_transport_;
+    pending_transport_ = 0;
+    multiplayer::Event me;
+    absl::Status st = SessionOf(e.server).Feed(
+        static_cast<int32_t>(ne.src_peer), static_cast<int32_t>(ne.dst_peer),
+        UserChannel(e.channel), e.packet, &me);
+    if (!st.ok()) {
+      ++stats_->problems;
+      if (on_problem_) {
+        Error err = ErrorFromStatus(st);
+        on_problem_(Problem{
+            now_, ProblemKind::kDecode, Transport::kEnet, ne.src, ne.dst,
+            ne.connection, err.offset,
+            absl::StrCat("packet #", flow.index[up ? 0 : 1], " on channel ",
+                         e.channel, ": ", err.ToString())});
+      }
+      ++flow.index[up ? 0 : 1];
+      return;
+    }
+    const multiplayer::Packet& p = me.payload();
+    ne.kind = std::string(multiplayer::CommandName(p.command()));
+    if (p.command() == multiplayer::Command::kRemoteCall) ne.kind = "rpc";
+    if (p.command() == multiplayer::Command::kSys &&
+        std::get<multiplayer::Sys>(p.body).sys !=
+            multiplayer::SysCommand::kRelay) {
+      ne.kind = absl::StrCat(
+          "sys_",
+          multiplayer::SysCommandName(std::get<multiplayer::Sys>(p.body).sys));
+    }
+    ne.node = me.node.path;
+    if (p.command() == multiplayer::Command::kRemoteCall) {
+      const auto& rc = std::get<multiplayer::RemoteCall>(p.body);
+      ne.method =
+          me.method.has_value() ? *me.method : absl::StrCat("#", rc.method_id);
+    }
+    if (p.command() == multiplayer::Command::kSync && !me.sync_nodes.empty()) {
+      ne.node = me.sync_nodes.front().path;
+    }
+    ne.text = multiplayer::ToText(me);
+    ne.json = multiplayer::ToJson(me);
+  }
+  ne.index = flow.index[up ? 0 : 1]++;
+  ++stats_->net_events;
+  if (options_.on_net_event) options_.on_net_event(ne);
+}
+
+void EnetFlows::OnProblem(const enet::Problem& p) {
+  ++stats_->problems;
+  if (!on_problem_) return;
+  Problem pr;
+  pr.time = now_;
+  pr.kind = KindOf(p.kind);
+  pr.transport = Transport::kEnet;
+  pr.offset = p.offset;
+  pr.text = p.text;
+  auto it = flows_.find(p.flow);
+  if (it != flows_.end()) {
+    pr.connection = it->second.connection;
+  } else {
+    pr.connection = current_connection_;
+  }
+  pr.src = current_src_;
+  pr.dst = current_dst_;
+  on_problem_(pr);
+}
+
+}  // namespace internal
+}  // namespace capture
+}  // namespace gdwire

@@ -1,0 +1,82 @@
+// Copyright 2026 The gdwire Authors.
+//
+// codec/capture/internal/enet_flows.h: the UDP flows of a capture that are
+// Godot's ENetMultiplayerPeer, read as the hosts at both ends read them:
+// datagrams go through the passive ENet decoder (codec/enet), each packet an
+// ENet host delivers through the SceneMultiplayer session of its server
+// (codec/multiplayer: path caches, spawns and relays shared by every client
+// of one server), and out as capture::NetEvents.
+//
+// Godot 4 (modules/enet/enet_multiplayer_peer.cpp): the server is
+// multiplayer id 1, a client's id travels in its CONNECT's data; ENet
+// channel 0 carries reliable packets of the user's channel 0, channel 1 the
+// unreliable ones (unsequenced: TRANSFER_MODE_UNRELIABLE; sequenced:
+// UNRELIABLE_ORDERED), and user channel n > 0 is ENet channel n + 1.
+
+#ifndef GDWIRE_CODEC_CAPTURE_INTERNAL_ENET_FLOWS_H_
+#define GDWIRE_CODEC_CAPTURE_INTERNAL_ENET_FLOWS_H_
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <utility>
+
+#include "absl/types/span.h"
+#include "codec/capture/capture.h"
+#include "codec/enet/session.h"
+#include "codec/multiplayer/session.h"
+
+namespace gdwire {
+namespace capture {
+namespace internal {
+
+class EnetFlows {
+ public:
+  // Problems go to `on_problem` with the flow's addresses; counts to
+  // `*stats`.
+  EnetFlows(const CaptureOptions& options, ProblemFn on_problem,
+            CaptureStats* stats);
+  ~EnetFlows();
+
+  // Whether a UDP flow whose first datagram (in the capture) is `payload`,
+  // between `src` and `dst`, is to be read as ENet.
+  bool Claims(const Endpoint& src, const Endpoint& dst,
+              absl::Span<const uint8_t> payload) const;
+
+  // A datagram of a claimed flow: `connection` is the capture's flow
+  // number, `transport_bytes` what link, IP and UDP headers took.
+  void Datagram(const Timestamp& time, uint64_t connection, const Endpoint& src,
+                const Endpoint& dst, absl::Span<const uint8_t> payload,
+                uint64_t transport_bytes);
+  void Finish(const Timestamp& time);
+
+ private:
+  struct Flow {
+    uint64_t connection = 0;
+    int32_t client_id = 0;  // 0: not known (no CONNECT seen)
+    uint64_t index[2] = {0, 0};
+  };
+  void OnEvent(const enet::Event& e);
+  void OnProblem(const enet::Problem& p);
+  Flow& FlowOf(uint64_t enet_flow);
+  multiplayer::Session& SessionOf(const Endpoint& server);
+
+  CaptureOptions options_;
+  ProblemFn on_problem_;
+  CaptureStats* stats_;
+  std::unique_ptr<enet::Decoder> decoder_;
+  std::map<uint64_t, Flow> flows_;  // by the ENet decoder's flow number
+  std::map<Endpoint, std::unique_ptr<multiplayer::Session>> sessions_;
+  // The datagram being decoded.
+  Timestamp now_;
+  uint64_t current_connection_ = 0;
+  Endpoint current_src_, current_dst_;
+  uint64_t pending_transport_ = 0;  // its link/IP/UDP bytes, not yet charged
+};
+
+}  // namespace internal
+}  // namespace capture
+}  // namespace gdwire
+
+#endif  // GDWIRE_CODEC_CAPTURE_INTERNAL_ENET_FLOWS_H_
