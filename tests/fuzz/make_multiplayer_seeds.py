@@ -1,0 +1,47 @@
+#!/usr/bin/env python3
+# Seeds for multiplayer_fuzzer: every packet Godot 4.6.3 wrote in
+# codec/multiplayer/testdata/godot4_packets.jsonl, alone (mode 0) and all
+# of them as one session (mode 1), plus floods of path announcements and
+# nested relays.
+#   make_multiplayer_seeds.py OUT_DIR PACKETS.jsonl
+import json
+import os
+import struct
+import sys
+
+out, src = sys.argv[1], sys.argv[2]
+os.makedirs(out, exist_ok=True)
+hops = []
+n = 0
+for line in open(src):
+    rec = json.loads(line)
+    if rec.get("kind") != "packet":
+        continue
+    pkt = bytes.fromhex(rec["hex"])
+    with open(os.path.join(out, "packet_%03d" % n), "wb") as f:
+        f.write(b"\x00" + pkt)
+    hops.append(struct.pack("<BBBH", rec["from"], rec["to"], rec["channel"],
+                            len(pkt)) + pkt)
+    n += 1
+with open(os.path.join(out, "session_engine"), "wb") as f:
+    f.write(b"\x01" + b"".join(hops))
+# A flood of path announcements (ids 1..40, long paths), then calls.
+flood = []
+md5 = b"0" * 32 + b"\x00"
+for i in range(1, 41):
+    pkt = b"\x01" + md5 + struct.pack("<I", i) + b"Main/" + b"n" * 40 + b"\x00"
+    flood.append(struct.pack("<BBBH", 2, 1, 0, len(pkt)) + pkt)
+    call = bytes([0x00, i, 0x00, 0x01, 0x02, i])
+    flood.append(struct.pack("<BBBH", 2, 1, 0, len(call)) + call)
+with open(os.path.join(out, "session_path_flood"), "wb") as f:
+    f.write(b"\x01" + b"".join(flood))
+# Relays around a spawn / sync / despawn.
+inner_spawn = (b"\x04\xff" + struct.pack("<IIII", 1, 1, 1, 2) +
+               struct.pack("<I", 2) + b"B\x00" + struct.pack("<I", 2) +
+               b"\x02\x07")
+relay = b"\x07\x03" + struct.pack("<i", 3) + inner_spawn
+sync = b"\x06\x01\x00" + struct.pack("<II", 2, 2) + b"\x02\x05"
+with open(os.path.join(out, "session_relays"), "wb") as f:
+    f.write(b"\x01" + struct.pack("<BBBH", 2, 1, 0, len(relay)) + relay +
+            struct.pack("<BBBH", 1, 3, 0, len(relay)) + relay +
+            struct.pack("<BBBH", 1, 3, 0, len(sync)) + sync)
