@@ -32,6 +32,10 @@ case "$engine" in
   godot3) run=(godot3-server --no-window --path "$here/godot3_enet") ;;
   *) echo "record_enet.sh: engine must be godot4 or godot3" >&2; exit 2 ;;
 esac
+if [ "$engine" = godot3 ] && ! command -v godot3-server >/dev/null; then
+  echo "record_enet.sh: godot3-server not found: run tools/godot/install_godot3.sh" >&2
+  exit 3
+fi
 name="${engine}_enet_$compress"
 # Godot 3 without compression: godot3_enet.pcap.
 [ "$engine/$compress" = godot3/none ] && name=godot3_enet
@@ -104,7 +108,9 @@ for l in "${labels[@]}"; do
 done
 # Every send logged by one process is logged as received by its target
 # (unreliable ones may be lost; that is reported, not a failure).
-python3 "$here/godot4_enet/check_events.py" "$ev" || failed=1
+if [ "$failed" = 0 ]; then
+  python3 "$here/godot4_enet/check_events.py" "$ev" || failed=1
+fi
 if [ "$failed" != 0 ]; then
   echo "record_enet.sh: $name failed" >&2
   exit 1

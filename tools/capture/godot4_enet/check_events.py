@@ -39,6 +39,10 @@ def main(d):
         for e in evs:
             if e.get("event") in ("server_started", "connected"):
                 ids[label] = e["id"]
+    missing = sorted(set(logs) - set(ids))
+    if missing:
+        print("no multiplayer id logged by: %s" % ", ".join(missing))
+        return 1
     everyone = set(ids.values())
     pending = collections.Counter()
     modes = {}
