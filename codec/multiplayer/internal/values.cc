@@ -75,7 +75,7 @@ void PutU64(uint64_t v, std::string* out) {
 }
 
 Error DecodeValue(Reader* r, size_t end, const DecodeOptions& options,
-                  absl::string_view path, Value* out) {
+                  absl::string_view path, Value* out, bool compressed) {
   const size_t start = r->pos();
   if (start >= end) {
     return MakeError(ErrorKind::kTruncated, r->abs(start), path,
@@ -83,11 +83,11 @@ Error DecodeValue(Reader* r, size_t end, const DecodeOptions& options,
   }
   const uint8_t head = r->bytes()[start];
   const uint8_t type = head & kTypeMask;
-  if (type >= VariantMax(options.dialect)) {
+  if (compressed && type >= VariantMax(options.dialect)) {
     return MakeError(ErrorKind::kInvalidType, r->abs(start), path,
                      absl::StrCat("invalid value type ", type));
   }
-  if (type == kBoolType) {
+  if (compressed && type == kBoolType) {
     out->form = ValueForm::kBool;
     out->meta = head;
     out->value = Variant::Bool((head & kBoolValueBit) != 0);
@@ -95,7 +95,7 @@ Error DecodeValue(Reader* r, size_t end, const DecodeOptions& options,
     r->Skip(1);
     return {};
   }
-  if (type == kIntType) {
+  if (compressed && type == kIntType) {
     static constexpr ValueForm kForms[4] = {ValueForm::kInt8, ValueForm::kInt16,
                                             ValueForm::kInt32,
                                             ValueForm::kInt64};
@@ -150,7 +150,8 @@ Error DecodeValue(Reader* r, size_t end, const DecodeOptions& options,
 
 Error DecodeValues(Reader* r, size_t end, int count,
                    const DecodeOptions& options, absl::string_view path,
-                   size_t max_values, std::vector<Value>* out) {
+                   size_t max_values, std::vector<Value>* out,
+                   bool compressed) {
   for (int i = 0; count < 0 ? r->pos() < end : i < count; ++i) {
     if (out->size() >= max_values) {
       return MakeError(
@@ -159,16 +160,20 @@ Error DecodeValues(Reader* r, size_t end, int count,
     }
     out->emplace_back();
     Error e = DecodeValue(r, end, options, absl::StrCat(path, "[", i, "]"),
-                          &out->back());
+                          &out->back(), compressed);
     if (!e.ok()) return e;
   }
   return {};
 }
 
-Error EncodeValue(const Value& v, absl::string_view path, std::string* out) {
+Error EncodeValue(const Value& v, absl::string_view path, std::string* out,
+                  Dialect dialect, bool compressed) {
   auto fail = [&](absl::string_view why) {
     return MakeError(ErrorKind::kInvalidArgument, out->size(), path, why);
   };
+  if (!compressed && v.form != ValueForm::kVariant) {
+    return fail("short forms are Godot 4's");
+  }
   switch (v.form) {
     case ValueForm::kBool:
       if (v.value.type() != Type::kBool) return fail("kBool form, not a bool");
@@ -201,11 +206,12 @@ Error EncodeValue(const Value& v, absl::string_view path, std::string* out) {
         out->append(v.wire);
         return {};
       }
-      if (v.value.type() == Type::kBool || v.value.type() == Type::kInt) {
+      if (compressed &&
+          (v.value.type() == Type::kBool || v.value.type() == Type::kInt)) {
         return fail("bool and int travel in their short forms");
       }
       EncodeOptions eo;
-      eo.dialect = Dialect::kGodot4;
+      eo.dialect = dialect;
       const size_t at = out->size();
       Error e = encode::EncodeTo(v.value, eo, out);
       if (!e.ok()) {

@@ -57,17 +57,22 @@ class Reader {
 Error MakeError(ErrorKind kind, uint64_t offset, absl::string_view path,
                 absl::string_view detail);
 
-// Decodes one compressed value from [r->pos(), end); advances r.
+// Decodes one value from [r->pos(), end); advances r. `compressed`:
+// Godot 4's encode_and_compress_variant (bool and int short forms); else
+// the plain Variant encoding (Godot 3.x MultiplayerAPI).
 Error DecodeValue(Reader* r, size_t end, const DecodeOptions& options,
-                  absl::string_view path, Value* out);
+                  absl::string_view path, Value* out, bool compressed = true);
 // Decodes values from [r->pos(), end) until end (count < 0) or `count`
 // of them; at most max_values in all (kLimitExceeded past it).
 Error DecodeValues(Reader* r, size_t end, int count,
                    const DecodeOptions& options, absl::string_view path,
-                   size_t max_values, std::vector<Value>* out);
+                   size_t max_values, std::vector<Value>* out,
+                   bool compressed = true);
 
-// Appends the value's bytes. `path` names it in errors.
-Error EncodeValue(const Value& v, absl::string_view path, std::string* out);
+// Appends the value's bytes. `path` names it in errors. `dialect`: for a
+// kVariant value without `wire`; `compressed` as for DecodeValue.
+Error EncodeValue(const Value& v, absl::string_view path, std::string* out,
+                  Dialect dialect = Dialect::kGodot4, bool compressed = true);
 
 void PutU16(uint16_t v, std::string* out);
 void PutU32(uint32_t v, std::string* out);
