@@ -1,0 +1,98 @@
+// Copyright 2026 The gdwire Authors.
+//
+// Writes seeds for enet_fuzzer (its input format) into DIR: handshakes,
+// every command kind, fragments, compressed datagrams (zlib), mid-flow
+// traffic. Usage: enet_seeds DIR
+
+#include <zlib.h>
+
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "codec/enet/datagram.h"
+#include "codec/enet/testing/builder.h"
+
+using gdwire::enet::kNoPeerId;
+using gdwire::enet::testing::Builder;
+
+namespace {
+
+struct Seed {
+  uint8_t mode;
+  std::vector<std::pair<uint8_t, std::vector<uint8_t>>> datagrams;
+};
+
+std::vector<uint8_t> V(const std::string& s) { return {s.begin(), s.end()}; }
+
+void Write(const std::string& dir, int i, const Seed& s) {
+  std::string out(1, static_cast<char>(s.mode));
+  for (const auto& d : s.datagrams) {
+    out += static_cast<char>(d.first);
+    out += static_cast<char>(d.second.size() & 255);
+    out += static_cast<char>(d.second.size() >> 8);
+    out.append(d.second.begin(), d.second.end());
+  }
+  const std::string path = dir + "/seed_enet_" + std::to_string(i);
+  FILE* f = std::fopen(path.c_str(), "wb");
+  if (f == nullptr) return;
+  std::fwrite(out.data(), 1, out.size(), f);
+  std::fclose(f);
+}
+
+std::vector<uint8_t> Zlib(const std::vector<uint8_t>& plain) {
+  std::vector<uint8_t> area(plain.begin() + 2, plain.end());
+  uLongf n = compressBound(area.size());
+  std::vector<uint8_t> z(n);
+  compress2(z.data(), &n, area.data(), area.size(), 9);
+  z.resize(n);
+  std::vector<uint8_t> b = {static_cast<uint8_t>(plain[0] | 0x40), plain[1]};
+  b.insert(b.end(), z.begin(), z.end());
+  return b;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2) return 2;
+  const std::string dir = argv[1];
+  Seed base;
+  base.datagrams.push_back({0, Builder(kNoPeerId, 0, 1).Connect(0, 4, 42)});
+  base.datagrams.push_back({1, Builder(0, 0, 2).Verify(7, 1, 2, 4)});
+  Seed all = base;
+  all.datagrams.push_back({0, Builder(7, 2, 3)
+                                  .Ack(0xFF, 1, 2)
+                                  .Reliable(1, 2, V("two"))
+                                  .Reliable(1, 1, V("one"))
+                                  .Unreliable(0, 0, 1, V("u"))
+                                  .Unsequenced(2, 5, V("s"))
+                                  .Ping(2)});
+  all.datagrams.push_back(
+      {0, Builder(7, 2, 4)
+              .Fragment(true, 0, 2, 1, 2, 1, 8, 4, V("efgh"))
+              .Fragment(true, 0, 1, 1, 2, 0, 8, 0, V("abcd"))
+              .Fragment(false, 3, 0, 1, 2, 0, 6, 0, V("abc"))
+              .Fragment(false, 3, 0, 1, 2, 1, 6, 3, V("def"))});
+  all.datagrams.push_back({1, Builder(0, 1, 5).Reliable(0, 1, V("back"))});
+  all.datagrams.push_back(
+      {1, Builder(0, 1, 6).U8(10 | 0x80).U8(0xFF).U16(2).U32(1).U32(2)});
+  all.datagrams.push_back({0, Builder(7, 2, 7).Disconnect(3, 9)});
+  int i = 0;
+  for (uint8_t mode : {0x00, 0x05, 0x10, 0x40, 0x45}) {
+    Seed s = all;
+    s.mode = mode;
+    Write(dir, i++, s);
+  }
+  Seed z = base;
+  z.mode = 0x43;
+  z.datagrams.push_back(
+      {0, Zlib(Builder(7, 2, 3).Reliable(0, 1, V("zlib zlib zlib zlib")))});
+  Write(dir, i++, z);
+  Seed mid;
+  mid.mode = 0x20;
+  mid.datagrams.push_back({1, Builder(0, 1, 5).Reliable(0, 100, V("a"))});
+  mid.datagrams.push_back({3, Builder(0, 1, 5).Reliable(0, 101, V("b"))});
+  mid.datagrams.push_back({2, Builder(7, 2, 5).Unreliable(1, 9, 3, V("c"))});
+  Write(dir, i++, mid);
+  return 0;
+}
