@@ -26,8 +26,9 @@
 //      then autoload scenes, then the other scenes in path order;
 //   3. spawned nodes: below a spawner's spawn node ("Main/Players/P1/Gun"),
 //      the node at the rest of the path ("Gun") in the spawner's spawnable
-//      scenes (every scene when it lists none, e.g. when the game adds them
-//      in _ready), and for a spawned node's synchronizers the
+//      scenes (when it lists none, e.g. because the game adds them in
+//      _ready: every scene but the main one, the spawner's own and the
+//      autoloads), and for a spawned node's synchronizers the
 //      session's "SPAWNER_PATH/NAME" (codec/multiplayer/session.h): the
 //      synchronizers of those scenes that have properties of the kind asked
 //      (full sync: "always", delta: "on change"). An answer only where all
@@ -64,7 +65,7 @@ struct ManifestRpc {
 };
 
 struct ManifestScript {
-  std::string path;  // res://...
+  std::string path;                  // res://...
   std::vector<ManifestRpc> methods;  // id order
   std::string checksum;              // 32 hex chars
 };
@@ -72,9 +73,9 @@ struct ManifestScript {
 struct ManifestNode {
   std::string path;  // relative to the scene root: ".", "Players/P"
   std::string type;
-  std::string script;                 // res:// path ("" for none)
-  std::vector<ManifestRpc> methods;   // node config, then script: id order
-  std::string checksum;               // what SimplifyPath carries
+  std::string script;                // res:// path ("" for none)
+  std::vector<ManifestRpc> methods;  // node config, then script: id order
+  std::string checksum;              // what SimplifyPath carries
 };
 
 struct ManifestSync {
@@ -88,9 +89,9 @@ struct ManifestSync {
 };
 
 struct ManifestSpawner {
-  std::string path;        // relative to the scene root
-  std::string spawn_path;  // as configured, relative to the spawner
-  std::string spawn_node;  // relative to the scene root
+  std::string path;                 // relative to the scene root
+  std::string spawn_path;           // as configured, relative to the spawner
+  std::string spawn_node;           // relative to the scene root
   std::vector<std::string> scenes;  // spawnable scenes: scene id = index
 };
 
@@ -147,11 +148,11 @@ class FileManifest : public Manifest {
   std::vector<ManifestScript> scripts_;
   std::vector<ManifestScene> scenes_;
   // Runtime path prefix ("Main") -> scenes placed there, in priority order.
-  std::map<std::string, std::vector<const ManifestScene*>, std::less<>>
-      placed_;
+  std::map<std::string, std::vector<const ManifestScene*>, std::less<>> placed_;
   // Runtime path of a spawner / of its spawn node -> the spawner.
   std::map<std::string, const ManifestSpawner*, std::less<>> spawners_;
   std::map<std::string, const ManifestSpawner*, std::less<>> spawn_nodes_;
+  std::map<const ManifestSpawner*, const ManifestScene*> spawner_scene_;
   std::map<std::string, const std::vector<ManifestRpc>*, std::less<>>
       by_checksum_;
   std::map<std::string, std::string, std::less<>> noted_;  // path -> sum
