@@ -131,7 +131,16 @@ struct NetEvent {
   std::string node;    // node path (rpc, sync, spawn), "" when not known
   std::string method;  // method or property name, or "#3" without a manifest
   std::string text;    // one line: "rpc /root/Main.set_pos(Vector3(1, 2, 3))"
-  std::string json;    // the same as one JSON object
+  // Values as the engine's var_to_str text, in groups: a remote call's
+  // arguments (one group, node "": the call's node is `node`), a spawn's
+  // state (node: the spawned node's name), or per sync block the
+  // synchronizer's node and its values. For a relay, the relayed packet's.
+  struct Values {
+    std::string node;
+    std::vector<std::string> texts;
+  };
+  std::vector<Values> values;
+  std::string json;  // the same as one JSON object
   // Bandwidth accounting: the SceneMultiplayer packet's bytes, what ENet
   // added for it (protocol header and command share, fragments), and the
   // UDP/IP/link bytes of the datagrams it came in (shared out by size).

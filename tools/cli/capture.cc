@@ -299,6 +299,29 @@ int Capture(int argc, char** argv) {
                       e.delivery, "\",\"kind\":\"", e.kind,
                       "\",\"bytes\":", e.payload_bytes, ",\"text\":");
       JsonString(e.text, &line);
+      if (!e.node.empty()) {
+        line.append(",\"node\":");
+        JsonString(e.node, &line);
+      }
+      if (!e.method.empty()) {
+        line.append(",\"method\":");
+        JsonString(e.method, &line);
+      }
+      if (!e.values.empty()) {
+        line.append(",\"values\":[");
+        for (size_t g = 0; g < e.values.size(); ++g) {
+          if (g > 0) line.push_back(',');
+          line.append("{\"node\":");
+          JsonString(e.values[g].node, &line);
+          line.append(",\"texts\":[");
+          for (size_t i = 0; i < e.values[g].texts.size(); ++i) {
+            if (i > 0) line.push_back(',');
+            JsonString(e.values[g].texts[i], &line);
+          }
+          line.append("]}");
+        }
+        line.push_back(']');
+      }
       absl::StrAppend(&line, ",\"event\":", e.json.empty() ? "null" : e.json,
                       "}");
     } else {

@@ -10,6 +10,7 @@
 #include "codec/enet/datagram.h"
 #include "codec/error.h"
 #include "codec/multiplayer/text.h"
+#include "codec/text/text.h"
 
 namespace gdwire {
 namespace capture {
@@ -136,6 +137,10 @@ multiplayer::Session& EnetFlows::SessionOf(const Endpoint& server) {
   return *s;
 }
 
+std::string EnetFlows::Text(const Variant& v) const {
+  return text::ToText(v, options_.decode.dialect);
+}
+
 void EnetFlows::OnEvent(const enet::Event& e) {
   Flow& flow = FlowOf(e.flow);
   const bool up = e.direction == enet::Direction::kClientToServer;
@@ -218,6 +223,35 @@ void EnetFlows::OnEvent(const enet::Event& e) {
       const auto& rc = std::get<multiplayer::RemoteCall>(p.body);
       ne.method =
           me.method.has_value() ? *me.method : absl::StrCat("#", rc.method_id);
+      ne.values.emplace_back();
+      for (const multiplayer::Value& a : rc.args) {
+        ne.values.back().texts.push_back(Text(a.value));
+      }
+      if (rc.byte_only && !rc.raw_args.empty()) {
+        // BYTE_ONLY_OR_NO_ARGS: one PackedByteArray argument, its bytes.
+        ne.values.back().texts.push_back(Text(Variant::PackedBytes(
+            std::vector<uint8_t>(rc.raw_args.begin(), rc.raw_args.end()))));
+      }
+    }
+    if (p.command() == multiplayer::Command::kSpawn) {
+      const auto& sp = std::get<multiplayer::Spawn>(p.body);
+      ne.values.push_back({sp.name, {}});
+      for (const multiplayer::Value& a : sp.state) {
+        ne.values.back().texts.push_back(Text(a.value));
+      }
+    }
+    if (p.command() == multiplayer::Command::kSync) {
+      const auto& sy = std::get<multiplayer::Sync>(p.body);
+      for (size_t i = 0; i < sy.blocks.size(); ++i) {
+        ne.values.push_back(
+            {i < me.sync_nodes.size() ? me.sync_nodes[i].path : "", {}});
+        for (const multiplayer::Value& a : sy.blocks[i].values) {
+          ne.values.back().texts.push_back(Text(a.value));
+        }
+      }
+    }
+    if (p.command() == multiplayer::Command::kDespawn) {
+      ne.values.push_back({me.spawned_name, {}});
     }
     if (p.command() == multiplayer::Command::kSync && !me.sync_nodes.empty()) {
       ne.node = me.sync_nodes.front().path;

@@ -58,6 +58,7 @@ class EnetFlows {
     uint64_t index[2] = {0, 0};
   };
   void OnEvent(const enet::Event& e);
+  std::string Text(const Variant& v) const;
   void OnProblem(const enet::Problem& p);
   Flow& FlowOf(uint64_t enet_flow);
   multiplayer::Session& SessionOf(const Endpoint& server);
