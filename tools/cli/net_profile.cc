@@ -68,6 +68,7 @@ std::string RowJson(const NetProfile::Row& r) {
 }  // namespace
 
 void NetProfile::Add(const capture::NetEvent& e) {
+  if (e.channel < 0) return;  // connect, accept, disconnect: ENet's own
   AddTo(&total_, e);
   AddTo(&by_kind_[e.kind], e);
   const std::string node = e.node.empty() ? "(unknown node)" : e.node;
