@@ -6,12 +6,19 @@
 
 #include "codec/multiplayer/godot3.h"
 
+#include <algorithm>
+#include <fstream>
+#include <map>
+#include <regex>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/strings/escaping.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "codec/error.h"
+#include "codec/text/text.h"
 #include "codec/variant.h"
 #include "gtest/gtest.h"
 
@@ -29,6 +36,13 @@ std::string Hex(absl::string_view hex) {
 }
 
 std::string C(absl::string_view s) { return std::string(s) + '\0'; }
+
+// var2str on one line.
+std::string Var(const Variant& v) {
+  std::string s = text::ToText(v, Dialect::kGodot3);
+  std::replace(s.begin(), s.end(), '\n', ' ');
+  return s;
+}
 
 struct Vector {
   const char* name;
@@ -159,6 +173,110 @@ TEST(Godot3Test, EnetFraming) {
                 absl::MakeConstSpan(
                     reinterpret_cast<const uint8_t*>(short_config.data()), 4))
           .ok());
+}
+
+}  // namespace
+}  // namespace godot3
+}  // namespace multiplayer
+}  // namespace gdwire
+
+namespace gdwire {
+namespace multiplayer {
+namespace godot3 {
+namespace {
+
+// testdata/godot3_packets.jsonl: the ENet packets of a real Godot 3.2.3 run
+// (testdata/godot3_gen/gen.gd, captured with tcpdump, extracted with
+// extract_enet.py) and what each node received (var2str of each value).
+std::string Field(const std::string& line, const std::string& name) {
+  std::smatch m;
+  std::regex re("\"" + name + "\": (\"(?:[^\"\\\\]|\\\\.)*\"|-?[0-9]+)");
+  if (!std::regex_search(line, m, re)) return "";
+  std::string v = m[1];
+  if (!v.empty() && v[0] == '"') v = v.substr(1, v.size() - 2);
+  return v;
+}
+
+std::string Unescape(const std::string& s) {
+  std::string out;
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == '\\' && i + 1 < s.size()) ++i;
+    out.push_back(s[i]);
+  }
+  return out;
+}
+
+TEST(Godot3Engine, PacketsDecodeAndNameWhatTheEngineReceived) {
+  std::ifstream in("codec/multiplayer/testdata/godot3_packets.jsonl");
+  ASSERT_TRUE(in.good());
+  std::string line;
+  std::map<std::pair<bool, uint32_t>, std::string> paths;  // (c2s, id)
+  std::vector<std::string> ours, engine;
+  int packets = 0;
+  while (std::getline(in, line)) {
+    if (line.find("\"kind\": \"packet\"") == std::string::npos) {
+      // {"args": [...], "at": N, "from": N, ..., "what": "rpc set_pos"}
+      const size_t a = line.find("\"args\": [") + 9;
+      const size_t b = line.find("], \"at\"");
+      std::string args = line.substr(a, b - a);
+      std::vector<std::string> parts;
+      std::smatch m;
+      std::regex str("\"((?:[^\"\\\\]|\\\\.)*)\"");
+      for (auto it = std::sregex_iterator(args.begin(), args.end(), str);
+           it != std::sregex_iterator(); ++it) {
+        parts.push_back(Unescape((*it)[1]));
+      }
+      std::string node = Field(line, "node");
+      node = node.empty() ? "" : node.substr(node.rfind('/') + 1);
+      engine.push_back(absl::StrCat(Field(line, "at"), " <- ",
+                                    Field(line, "from"), " ",
+                                    Field(line, "what"), " ", node, "(",
+                                    absl::StrJoin(parts, ", "), ")"));
+      continue;
+    }
+    ++packets;
+    const bool c2s = Field(line, "dir") == "c2s";
+    const std::string bytes = absl::HexStringToBytes(Field(line, "hex"));
+    absl::StatusOr<EnetFrame> f = SplitEnet(
+        std::stoi(Field(line, "channel")),
+        absl::MakeConstSpan(reinterpret_cast<const uint8_t*>(bytes.data()),
+                            bytes.size()));
+    ASSERT_TRUE(f.ok()) << f.status();
+    ASSERT_FALSE(f->config);
+    EXPECT_EQ(JoinEnet(*f), bytes);
+    absl::StatusOr<Packet> p = Decode(f->payload);
+    ASSERT_TRUE(p.ok()) << p.status() << " " << line;
+    absl::StatusOr<std::string> back = Encode(*p);
+    ASSERT_TRUE(back.ok());
+    EXPECT_EQ(absl::BytesToHexString(*back),
+              absl::BytesToHexString(bytes.substr(8)));
+    const std::string at = c2s ? "1" : absl::StrCat(f->target);
+    const std::string head = absl::StrCat(at, " <- ", f->source, " ");
+    auto node = [&](const Target& t) {
+      return t.path ? *t.path : paths[{c2s, t.node_id}];
+    };
+    if (const auto* s = std::get_if<SimplifyPath>(&p->body)) {
+      paths[{c2s, s->cache_id}] = s->path;
+    } else if (const auto* c = std::get_if<RemoteCall>(&p->body)) {
+      std::vector<std::string> args;
+      for (const Value& v : c->args) args.push_back(Var(v.value));
+      ours.push_back(absl::StrCat(head, "rpc ", c->method, " ", node(c->target),
+                                  "(", absl::StrJoin(args, ", "), ")"));
+    } else if (const auto* s = std::get_if<RemoteSet>(&p->body)) {
+      ours.push_back(absl::StrCat(head, "rset ", s->property, " ",
+                                  node(s->target), "(", Var(s->value.value),
+                                  ")"));
+    } else if (const auto* r = std::get_if<Raw>(&p->body)) {
+      ours.push_back(absl::StrCat(c2s ? "1" : "2", " <- ", f->source, " raw (",
+                                  Var(Variant::PackedBytes(std::vector<uint8_t>(
+                                      r->bytes.begin(), r->bytes.end()))),
+                                  ")"));
+    }
+  }
+  EXPECT_GE(packets, 10);
+  std::sort(ours.begin(), ours.end());
+  std::sort(engine.begin(), engine.end());
+  EXPECT_EQ(absl::StrJoin(ours, "\n"), absl::StrJoin(engine, "\n"));
 }
 
 }  // namespace
