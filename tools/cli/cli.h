@@ -105,6 +105,9 @@ int Encode(int argc, char** argv);
 int Bench(int argc, char** argv);
 // `gdwire capture` (tools/cli/capture.cc).
 int Capture(int argc, char** argv);
+// `gdwire manifest` (tools/cli/manifest.cc): runs Godot 4 on a project with
+// the embedded tools/manifest/manifest.gd.
+int Manifest(int argc, char** argv);
 
 }  // namespace cli
 }  // namespace gdwire

@@ -21,6 +21,8 @@ constexpr char kHelp[] =
     "  encode    read Godot text or JSON, write the bytes to stdout\n"
     "  bench     measure decoding speed on your own data\n"
     "  capture   decode the Godot traffic in a pcap/pcapng capture\n"
+    "  manifest  a Godot 4 project's RPC method and synced property names\n"
+    "            (runs the engine)\n"
     "\n"
     "`gdwire <command> --help` for the flags of a command.\n";
 }  // namespace
@@ -39,6 +41,7 @@ int main(int argc, char** argv) {
   if (std::strcmp(cmd, "encode") == 0) return Encode(argc - 2, argv + 2);
   if (std::strcmp(cmd, "bench") == 0) return Bench(argc - 2, argv + 2);
   if (std::strcmp(cmd, "capture") == 0) return Capture(argc - 2, argv + 2);
+  if (std::strcmp(cmd, "manifest") == 0) return Manifest(argc - 2, argv + 2);
   std::fprintf(stderr, "gdwire: unknown command '%s'\n\n%s", cmd, kHelp);
   return kExitUsage;
 }
