@@ -137,8 +137,10 @@ struct DecoderOptions {
   size_t max_pending_bytes_per_session = 64 * 1024 * 1024;
   size_t max_pending_bytes_total = 256 * 1024 * 1024;
   size_t max_sessions = 4096;
-  // Reliable packets held waiting for a missing one, per channel, before
-  // the gap is declared lost in the capture and skipped.
+  // Packets held per channel and direction waiting for a missing reliable
+  // one (reliable packets after it; unreliable ones sent after it), and
+  // unfinished unreliable fragmented packets, before the missing one is
+  // declared lost in the capture and skipped (reported as kGap).
   size_t max_held_reliable = 4096;
 };
 

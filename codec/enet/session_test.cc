@@ -203,6 +203,25 @@ TEST_F(SessionTest, MemoryBoundsAndGaps) {
   EXPECT_EQ(decoder_->stats().pending_bytes, 0u);
 }
 
+TEST_F(SessionTest, UnreliableWaitingOnALostReliable) {
+  DecoderOptions o;
+  o.max_held_reliable = 3;
+  Start(o);
+  Handshake();
+  // Reliable 1 is not in the capture; unreliable packets sent after it wait.
+  ToServer(C().Unreliable(0, 1, 1, V("a")).Unreliable(0, 1, 2, V("b")));
+  ToServer(C().Unreliable(0, 1, 3, V("c")));
+  EXPECT_TRUE(packets_.empty());
+  ToServer(C().Unreliable(0, 1, 4, V("d")));  // the 4th passes the bound
+  EXPECT_EQ(packets_, (std::vector<std::string>{"a", "b", "c", "d"}));
+  EXPECT_TRUE(HasProblem(ProblemKind::kGap)) << Problems();
+  // At the end of the capture, too.
+  ToServer(C().Unreliable(1, 5, 1, V("e")));
+  decoder_->Finish();
+  EXPECT_EQ(packets_.back(), "e");
+  EXPECT_EQ(decoder_->stats().pending_bytes, 0u);
+}
+
 TEST_F(SessionTest, MaxSessionsAndNotEnet) {
   DecoderOptions o;
   o.max_sessions = 1;

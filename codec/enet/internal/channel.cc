@@ -193,6 +193,8 @@ bool Channel::Unreliable(const Command& c, uint64_t overhead) {
     }
     sink_->Deliver(id_, Delivery::kUnreliable, false, c.data, overhead);
     incoming_unreliable_ = c.sequence;
+    // Unfinished fragments before it are dropped, as ENet does.
+    if (!unreliable_.empty()) DispatchUnreliable();
     return true;
   }
   if (!InWindow(c.reliable_seq)) {
@@ -209,6 +211,7 @@ bool Channel::Unreliable(const Command& c, uint64_t overhead) {
   h.bytes.assign(c.data.begin(), c.data.end());
   h.overhead = overhead;
   h.charged = c.data.size();
+  TrimUnreliable();
   return true;
 }
 
@@ -236,6 +239,7 @@ bool Channel::UnreliableFragment(const Command& c, uint64_t overhead) {
   if (r == 0) return true;
   if (fresh) it = unreliable_.emplace(key, std::move(scratch)).first;
   if (current && it->second.remaining == 0) DispatchUnreliable();
+  TrimUnreliable();
   return true;
 }
 
@@ -305,16 +309,17 @@ void Channel::SkipGap() {
   incoming_unreliable_ = 0;
 }
 
-void Channel::Flush() {
-  while (!reliable_.empty()) {
+void Channel::SkipTo(uint64_t epoch) {
+  while (!reliable_.empty() && reliable_.begin()->first <= epoch) {
     auto it = reliable_.begin();
     if (it->second.remaining != 0) {
       sink_->Report(
           ProblemKind::kGap, 0,
           absl::StrCat("channel ", id_, ": reliable packet with ",
                        it->second.remaining, " of ", it->second.fragment_count,
-                       " fragments missing at the end"));
+                       " fragments not in the capture, skipped"));
       incoming_reliable_ = it->first + it->second.fragment_count - 1;
+      incoming_unreliable_ = 0;
       Drop(&it->second);
       reliable_.erase(it);
       continue;
@@ -322,7 +327,44 @@ void Channel::Flush() {
     SkipGap();
     DispatchReliable();
   }
+  if (incoming_reliable_ < epoch) {
+    sink_->Report(ProblemKind::kGap, 0,
+                  absl::StrCat("channel ", id_, ": reliable sequence numbers ",
+                               (incoming_reliable_ + 1) & 0xFFFF, "..",
+                               epoch & 0xFFFF, " not in the capture, skipped"));
+    incoming_reliable_ = epoch;
+    incoming_unreliable_ = 0;
+  }
   DispatchUnreliable();
+}
+
+void Channel::TrimUnreliable() {
+  while (unreliable_.size() > max_held_) {
+    auto future = unreliable_.upper_bound(
+        std::make_pair(incoming_reliable_, uint16_t{0xFFFF}));
+    if (future != unreliable_.end()) {
+      SkipTo(future->first.first);
+      continue;
+    }
+    // Only unfinished fragments of the current reliable packet: the oldest
+    // goes (ENet drops it too once a later one is delivered).
+    sink_->Report(ProblemKind::kGap, 0,
+                  absl::StrCat("channel ", id_,
+                               ": unreliable packet with fragments not in "
+                               "the capture, dropped"));
+    Drop(&unreliable_.begin()->second);
+    unreliable_.erase(unreliable_.begin());
+  }
+}
+
+void Channel::Flush() {
+  while (!reliable_.empty()) SkipTo(reliable_.begin()->first);
+  for (;;) {
+    auto future = unreliable_.upper_bound(
+        std::make_pair(incoming_reliable_, uint16_t{0xFFFF}));
+    if (future == unreliable_.end()) break;
+    SkipTo(future->first.first);
+  }
   Reset();
 }
 

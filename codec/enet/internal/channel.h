@@ -64,7 +64,8 @@ class Channel {
   bool Unreliable(const Command& c, uint64_t overhead);
   bool UnreliableFragment(const Command& c, uint64_t overhead);
 
-  // End of capture: delivers what is complete past gaps (reported).
+  // End of capture: delivers what is complete past gaps (reported), the
+  // unreliable packets waiting on reliable ones the capture lacks included.
   void Flush();
   // Drops everything held (disconnect).
   void Reset();
@@ -80,6 +81,12 @@ class Channel {
   void DispatchReliable();
   void DispatchUnreliable();
   void SkipGap();
+  // Gives up waiting for the reliable packets up to `epoch` (the reliable
+  // sequence number unreliable packets wait on): what is held before it is
+  // delivered, the rest reported as not in the capture.
+  void SkipTo(uint64_t epoch);
+  // Keeps the held unreliable packets within max_held.
+  void TrimUnreliable();
   void Drop(Held* h);
 
   const uint8_t id_;
