@@ -237,16 +237,20 @@ int Manifest(int argc, char** argv) {
     std::fprintf(stderr, "gdwire manifest: cannot write %s\n", out.c_str());
     return kExitBadInput;
   }
-  size_t syncs = 0, spawners = 0;
+  size_t scenes = 0, syncs = 0, spawners = 0;
   for (const multiplayer::ManifestScene& s : (*m)->scenes()) {
+    // (An autoload script is listed as a scene of one node.)
+    const bool autoload_script = !s.autoload.empty() && !s.nodes.empty() &&
+                                 s.nodes.front().script == s.path;
+    if (!autoload_script) ++scenes;
     syncs += s.synchronizers.size();
     spawners += s.spawners.size();
   }
   std::fprintf(stderr,
                "gdwire manifest: Godot %s: %zu scripts with RPCs, %zu scenes, "
                "%zu synchronizers, %zu spawners\n",
-               (*m)->engine_version().c_str(), (*m)->scripts().size(),
-               (*m)->scenes().size(), syncs, spawners);
+               (*m)->engine_version().c_str(), (*m)->scripts().size(), scenes,
+               syncs, spawners);
   return kExitOk;
 }
 
