@@ -69,6 +69,12 @@ class Channel {
   void Flush();
   // Drops everything held (disconnect).
   void Reset();
+  // Reliable packets held (waiting for a missing one, or unfinished).
+  size_t held_reliable() const { return reliable_.size(); }
+  // The next reliable sequence number expected (low 16 bits).
+  uint16_t next_reliable() const {
+    return static_cast<uint16_t>(incoming_reliable_ + 1);
+  }
 
  private:
   bool InWindow(uint16_t seq) const;

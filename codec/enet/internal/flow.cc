@@ -214,7 +214,16 @@ void Session::Close() {
   closed_ = true;
   for (Side& s : sides_) {
     for (auto& c : s.channels) {
-      if (c != nullptr) c->Reset();
+      if (c == nullptr) continue;
+      // ENet drops them too; held ones mean the capture lacks a packet.
+      if (c->held_reliable() != 0) {
+        s.Report(ProblemKind::kGap, 0,
+                 absl::StrCat(c->held_reliable(),
+                              " reliable packets held at the disconnect, "
+                              "waiting for sequence number ",
+                              c->next_reliable(), " (not in the capture)"));
+      }
+      c->Reset();
     }
   }
 }

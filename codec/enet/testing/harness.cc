@@ -216,6 +216,10 @@ bool RunEnet(const Scenario& sc, Trace* out, std::string* why) {
   Compression mode = sc.compression;
   SetCompression(server, &mode);
   SetCompression(client, &mode);
+  if (sc.checksum) {
+    server->checksum = enet_crc32;
+    client->checksum = enet_crc32;
+  }
   server->intercept = Intercept;
   client->intercept = Intercept;
   out->client = EndpointOf(client);

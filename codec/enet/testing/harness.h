@@ -53,6 +53,7 @@ struct Scenario {
   Compression compression = Compression::kNone;
   uint8_t channels = 8;
   uint32_t connect_data = 0;
+  bool checksum = false;  // ENet's CRC32 on both hosts
   std::vector<Send> sends;
   // Called for each datagram a host receives (index in order): true drops.
   std::function<bool(size_t index, bool to_server)> drop;
