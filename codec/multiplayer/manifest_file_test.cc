@@ -16,6 +16,9 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/strip.h"
+#include "codec/multiplayer/packet.h"
+#include "codec/multiplayer/session.h"
+#include "codec/variant.h"
 #include "gtest/gtest.h"
 
 namespace gdwire {
@@ -141,6 +144,56 @@ TEST(EngineManifest, SpawnedSynchronizers) {
   ASSERT_EQ(main.spawners.size(), 1u);
   EXPECT_EQ(main.spawners[0].path, "Spawner");
   EXPECT_EQ(main.spawners[0].spawn_node, "Players");
+}
+
+// Through a Session, as the capture path uses it: the server (1) announces
+// Main and the spawner, calls Main's method 5, spawns P7 (two
+// synchronizers) and syncs them, as the recording does.
+TEST(EngineManifest, NamesASessionsEvents) {
+  std::unique_ptr<FileManifest> m = Load();
+  ASSERT_NE(m, nullptr);
+  Session session(SessionOptions(), m.get());
+  Event ev;
+  auto feed = [&](Packet p) {
+    absl::StatusOr<std::string> bytes = Encode(p);
+    ASSERT_TRUE(bytes.ok()) << bytes.status();
+    ASSERT_TRUE(session.Feed(1, 7, 0, *bytes, &ev).ok());
+  };
+  SimplifyPath main;
+  main.checksum = kMainChecksum;
+  main.cache_id = 1;
+  main.path = "Main";
+  feed(MakePacket(main));
+  SimplifyPath spawner = main;
+  spawner.checksum = "d41d8cd98f00b204e9800998ecf8427e";
+  spawner.cache_id = 2;
+  spawner.path = "Main/Spawner";
+  feed(MakePacket(spawner));
+  RemoteCall call;
+  call.node_id = 1;
+  call.method_id = 5;
+  call.args.push_back(MakeValue(Variant::Int(42)));
+  feed(MakePacket(call));
+  EXPECT_EQ(ev.node.path, "Main");
+  EXPECT_EQ(ev.method, "r10_one");
+  Spawn spawn;
+  spawn.spawner_cache_id = 2;
+  spawn.net_id = 1;
+  spawn.sync_net_ids = {2, 3};
+  spawn.name = "P7";
+  feed(MakePacket(spawn));
+  Sync full;
+  full.blocks.push_back(SyncBlock{
+      2, 0, {MakeValue(Variant::Vector2(1, 2)), MakeValue(Variant::Int(9))}});
+  feed(MakePacket(full));
+  ASSERT_EQ(ev.sync_properties.size(), 1u);
+  EXPECT_EQ(ev.sync_properties[0], (std::vector<std::string>{"pos", "hp"}));
+  Sync delta;
+  delta.delta = true;
+  delta.blocks.push_back(SyncBlock{3, 0x2, {MakeValue(Variant::Int(40))}});
+  feed(MakePacket(delta));
+  ASSERT_EQ(ev.sync_properties.size(), 1u);
+  EXPECT_EQ(ev.sync_properties[0], std::vector<std::string>{"score"});
 }
 
 // A small manifest: Level (main) with a spawner of two scenes whose roots
