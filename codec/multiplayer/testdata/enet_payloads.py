@@ -4,7 +4,9 @@ pcap, IPv4/UDP) as JSON lines {"from": ID, "to": ID, "channel": N, "hex":
 ...} in capture order: reliable retransmissions dropped, fragments put
 back together. Multiplayer ids come from the command line (the server's
 port is id 1; each client port its id).
-  enet_payloads.py CAPTURE.pcap SERVER_PORT CLIENT_PORT=ID... > OUT.jsonl"""
+A client port not named on the command line gets the id its CONNECT
+carries (the command's last u32).
+  enet_payloads.py CAPTURE.pcap SERVER_PORT [CLIENT_PORT=ID...] > OUT.jsonl"""
 import json
 import struct
 import sys
@@ -23,7 +25,10 @@ def commands(udp):
     while at + 4 <= len(udp):
         cmd, channel, seq = struct.unpack(">BBH", udp[at:at + 4])
         kind = cmd & 0x0F
-        if kind in FIXED:
+        if kind == 2:
+            yield "connect", channel, None, udp[at + 44:at + 48]
+            at += 48
+        elif kind in FIXED:
             at += FIXED[kind]
         elif kind == 6:
             (n,) = struct.unpack(">H", udp[at + 4:at + 6])
@@ -62,6 +67,10 @@ def main():
         udp = data[ihl + 8:]
         src, dst = ids.get(sport), ids.get(dport)
         for what, channel, key, payload in commands(udp):
+            if what == "connect":
+                ids.setdefault(sport, struct.unpack(">I", payload)[0])
+                continue
+            src, dst = ids.get(sport), ids.get(dport)
             if what == "whole":
                 if key is not None:
                     if (sport, dport, key) in seen:
