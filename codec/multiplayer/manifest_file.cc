@@ -388,6 +388,23 @@ absl::StatusOr<std::unique_ptr<FileManifest>> ParseManifest(
     m->scenes_.push_back(std::move(s));
   }
 
+  array errors;
+  bool has_errors = false;
+  if (!(st = GetArray(top, "errors", "top level", &errors, &has_errors)).ok()) {
+    return st;
+  }
+  i = 0;
+  for (element x : errors) {
+    const std::string w = absl::StrCat("errors[", i++, "]");
+    std::string path, what;
+    if (!(st = GetObject(x, w, &o)).ok() ||
+        !(st = GetString(o, "path", w, &path, false)).ok() ||
+        !(st = GetString(o, "error", w, &what, false)).ok()) {
+      return st;
+    }
+    m->errors_.push_back(absl::StrCat(path, ": ", what));
+  }
+
   // An autoload script (not a scene) is a node at "NAME" with that script.
   for (const auto& [name, path] : autoloads) {
     for (const ManifestScript& sc : m->scripts_) {

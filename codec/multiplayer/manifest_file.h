@@ -127,6 +127,8 @@ class FileManifest : public Manifest {
   const std::string& main_scene() const { return main_scene_; }
   const std::vector<ManifestScript>& scripts() const { return scripts_; }
   const std::vector<ManifestScene>& scenes() const { return scenes_; }
+  // What the engine could not load: "PATH: what".
+  const std::vector<std::string>& errors() const { return errors_; }
 
  private:
   friend absl::StatusOr<std::unique_ptr<FileManifest>> ParseManifest(
@@ -147,6 +149,7 @@ class FileManifest : public Manifest {
   std::string main_scene_;
   std::vector<ManifestScript> scripts_;
   std::vector<ManifestScene> scenes_;
+  std::vector<std::string> errors_;
   // Runtime path prefix ("Main") -> scenes placed there, in priority order.
   std::map<std::string, std::vector<const ManifestScene*>, std::less<>> placed_;
   // Runtime path of a spawner / of its spawn node -> the spawner.

@@ -59,6 +59,7 @@ TEST(EngineManifest, MainMethodsInEngineOrder) {
   ASSERT_NE(m, nullptr);
   EXPECT_EQ(m->engine_version(), "4.6.3-stable (debian4.6.3+ds-3)");
   EXPECT_EQ(m->main_scene(), "res://main.tscn");
+  EXPECT_TRUE(m->errors().empty());
   std::vector<std::string> names = RpcNamesOfMainGd();
   ASSERT_EQ(names.size(), 19u);
   // The engine sorts the names as Strings (code points): UTF-8 byte order.
@@ -230,13 +231,15 @@ constexpr char kSmall[] = R"({
                    "spawn_node": "Units",
                    "spawnable_scenes": ["res://a.tscn", "res://b.tscn"]}]}
   ],
-  "errors": []
+  "errors": [{"path": "res://x.scn", "error": "cannot load scene"}]
 })";
 
 TEST(SmallManifest, Rules) {
   absl::StatusOr<std::unique_ptr<FileManifest>> r = ParseManifest(kSmall);
   ASSERT_TRUE(r.ok()) << r.status();
   FileManifest& m = **r;
+  EXPECT_EQ(m.errors(),
+            std::vector<std::string>{"res://x.scn: cannot load scene"});
   EXPECT_EQ(m.MethodName("Net", 0), "hello");  // autoload script
   // Spawned below Level/Units: both scenes' roots are candidates; they
   // agree on id 0 and not on id 1.

@@ -237,6 +237,9 @@ int Manifest(int argc, char** argv) {
     std::fprintf(stderr, "gdwire manifest: cannot write %s\n", out.c_str());
     return kExitBadInput;
   }
+  for (const std::string& e : (*m)->errors()) {
+    std::fprintf(stderr, "gdwire manifest: warning: %s\n", e.c_str());
+  }
   size_t scenes = 0, syncs = 0, spawners = 0;
   for (const multiplayer::ManifestScene& s : (*m)->scenes()) {
     // (An autoload script is listed as a scene of one node.)

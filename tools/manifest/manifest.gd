@@ -60,6 +60,9 @@ func _init() -> void:
 			var s = load(f)
 			if s is Script:
 				_script_entry(s)
+				if not s.can_instantiate():
+					errors.append({"path": f,
+						"error": "cannot instantiate (a parse error, or abstract)"})
 			else:
 				errors.append({"path": f, "error": "cannot load script"})
 	for a in autoloads:
