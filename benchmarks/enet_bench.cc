@@ -12,10 +12,14 @@
 //   BM_EnetMultiplayer   ENet + SceneMultiplayer (codec/multiplayer:
 //                        packets, path caches, spawns, relays, and the
 //                        Variant decode of every argument and value)
-//   BM_EnetCapture       what `gdwire capture --format=json` does before
-//                        printing: the capture file's frames through
-//                        capture::DecodeBytes with NetEvents built (text
-//                        and JSON of every event)
+//   BM_EnetCapture/0    what `gdwire capture` does before printing: the
+//                        capture file's frames through capture::DecodeBytes
+//                        with NetEvents built (one line of text each)
+//   BM_EnetCapture/1    the same for --format=json (text, JSON and the
+//                        values' texts of every event)
+//   BM_TcpCapture/0,1    the same two on the put_var TCP/UDP/WebSocket
+//                        recording of Godot 4.6.3 (tests/data/captures/
+//                        godot4.pcap): values' text, or text and JSON
 //
 //   bazel run -c opt //benchmarks:enet_bench [-- --gdwire_pcap=FILE]
 
@@ -35,6 +39,8 @@
 #include "codec/capture/internal/packet.h"
 #include "codec/enet/session.h"
 #include "codec/multiplayer/session.h"
+#include "codec/text/json.h"
+#include "codec/text/text.h"
 
 namespace {
 
@@ -178,6 +184,7 @@ void BM_EnetCapture(benchmark::State& state) {
   const Recording& r = Load();
   uint64_t text_bytes = 0;
   gdwire::capture::CaptureOptions opts;
+  opts.net_json = opts.net_values = state.range(0) == 1;
   opts.on_net_event = [&](const gdwire::capture::NetEvent& e) {
     text_bytes += e.text.size() + e.json.size();
   };
@@ -189,7 +196,34 @@ void BM_EnetCapture(benchmark::State& state) {
   benchmark::DoNotOptimize(text_bytes);
   state.SetBytesProcessed(state.iterations() * r.bytes);
 }
-BENCHMARK(BM_EnetCapture);
+BENCHMARK(BM_EnetCapture)->Arg(0)->Arg(1);
+
+// The put_var capture of the same engine, rendered as the CLI does: bytes =
+// the file's (its frames carry ~60% payload on loopback).
+void BM_TcpCapture(benchmark::State& state) {
+  static std::string* file = [] {
+    std::ifstream in("tests/data/captures/godot4.pcap", std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return new std::string(ss.str());
+  }();
+  uint64_t text_bytes = 0;
+  const bool json = state.range(0) == 1;
+  auto on_message = [&](const gdwire::capture::Message& m) {
+    text_bytes +=
+        gdwire::text::ToText(m.value, gdwire::Dialect::kGodot4).size();
+    if (json) text_bytes += gdwire::text::ToJson(m.value).size();
+  };
+  gdwire::capture::CaptureStats stats;
+  for (auto _ : state) {
+    absl::Status st = gdwire::capture::DecodeBytes(
+        *file, gdwire::capture::CaptureOptions(), on_message, nullptr, &stats);
+    if (!st.ok()) state.SkipWithError("capture did not decode");
+  }
+  benchmark::DoNotOptimize(text_bytes);
+  state.SetBytesProcessed(state.iterations() * file->size());
+}
+BENCHMARK(BM_TcpCapture)->Arg(0)->Arg(1);
 
 }  // namespace
 

@@ -178,8 +178,13 @@ struct CaptureOptions {
   // on, peer ids unknown until a packet names them).
   std::vector<uint16_t> enet_ports;
   bool detect_enet = true;
-  // Where ENet flows' events go (null: counted, not delivered).
+  // Where ENet flows' events go (null: counted, not delivered), and which
+  // of their renderings are made: NetEvent::text, ::json, ::values (each
+  // costs a pass over the event's values; a profile needs none).
   NetEventFn on_net_event;
+  bool net_text = true;
+  bool net_json = true;
+  bool net_values = true;
 };
 
 struct CaptureStats {

@@ -274,6 +274,9 @@ int Capture(int argc, char** argv) {
     if (live) std::fflush(stdout);
   };
   NetProfile net_profile;
+  // Only what is printed is made.
+  opts.net_text = !profile && !values_only;
+  opts.net_json = opts.net_values = opts.net_text && json;
   opts.on_net_event = [&](const capture::NetEvent& e) {
     if (profile) {
       net_profile.Add(e);

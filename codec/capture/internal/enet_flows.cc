@@ -219,10 +219,14 @@ void EnetFlows::OnEvent(const enet::Event& e) {
           multiplayer::SysCommandName(std::get<multiplayer::Sys>(p.body).sys));
     }
     ne.node = me.node.path;
+    const bool texts = options_.net_values;
     if (p.command() == multiplayer::Command::kRemoteCall) {
       const auto& rc = std::get<multiplayer::RemoteCall>(p.body);
       ne.method =
           me.method.has_value() ? *me.method : absl::StrCat("#", rc.method_id);
+    }
+    if (texts && p.command() == multiplayer::Command::kRemoteCall) {
+      const auto& rc = std::get<multiplayer::RemoteCall>(p.body);
       ne.values.emplace_back();
       for (const multiplayer::Value& a : rc.args) {
         ne.values.back().texts.push_back(Text(a.value));
@@ -233,14 +237,14 @@ void EnetFlows::OnEvent(const enet::Event& e) {
             std::vector<uint8_t>(rc.raw_args.begin(), rc.raw_args.end()))));
       }
     }
-    if (p.command() == multiplayer::Command::kSpawn) {
+    if (texts && p.command() == multiplayer::Command::kSpawn) {
       const auto& sp = std::get<multiplayer::Spawn>(p.body);
       ne.values.push_back({sp.name, {}});
       for (const multiplayer::Value& a : sp.state) {
         ne.values.back().texts.push_back(Text(a.value));
       }
     }
-    if (p.command() == multiplayer::Command::kSync) {
+    if (texts && p.command() == multiplayer::Command::kSync) {
       const auto& sy = std::get<multiplayer::Sync>(p.body);
       for (size_t i = 0; i < sy.blocks.size(); ++i) {
         ne.values.push_back(
@@ -250,14 +254,14 @@ void EnetFlows::OnEvent(const enet::Event& e) {
         }
       }
     }
-    if (p.command() == multiplayer::Command::kDespawn) {
+    if (texts && p.command() == multiplayer::Command::kDespawn) {
       ne.values.push_back({me.spawned_name, {}});
     }
     if (p.command() == multiplayer::Command::kSync && !me.sync_nodes.empty()) {
       ne.node = me.sync_nodes.front().path;
     }
-    ne.text = multiplayer::ToText(me);
-    ne.json = multiplayer::ToJson(me);
+    if (options_.net_text) ne.text = multiplayer::ToText(me);
+    if (options_.net_json) ne.json = multiplayer::ToJson(me);
   }
   ne.index = flow.index[up ? 0 : 1]++;
   ++stats_->net_events;
