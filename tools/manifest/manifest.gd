@@ -247,7 +247,9 @@ func _scene_entry(path: String, root_name: String):
 
 
 func _node_entry(root: Node, n: Node, e: Dictionary) -> void:
-	var own := _rpc_list(n.get_node_rpc_config(), 0x8000)
+	# (Node.get_node_rpc_config: Godot 4.3 and later.)
+	var own := _rpc_list(n.get_node_rpc_config()
+		if n.has_method("get_node_rpc_config") else null, 0x8000)
 	var s = n.get_script()
 	var methods: Array = []
 	var script_path := ""
