@@ -4,7 +4,9 @@
 // every command kind, fragments, compressed datagrams (zlib), mid-flow
 // traffic. Usage: enet_seeds DIR
 
+#include <enet/enet.h>
 #include <zlib.h>
+#include <zstd.h>
 
 #include <cstdio>
 #include <string>
@@ -12,6 +14,7 @@
 
 #include "codec/enet/datagram.h"
 #include "codec/enet/testing/builder.h"
+#include "codec/enet/testing/harness.h"
 
 using gdwire::enet::kNoPeerId;
 using gdwire::enet::testing::Builder;
@@ -47,6 +50,34 @@ std::vector<uint8_t> Zlib(const std::vector<uint8_t>& plain) {
   compress2(z.data(), &n, area.data(), area.size(), 9);
   z.resize(n);
   std::vector<uint8_t> b = {static_cast<uint8_t>(plain[0] | 0x40), plain[1]};
+  b.insert(b.end(), z.begin(), z.end());
+  return b;
+}
+
+// The datagram with its command area compressed as Godot frames it:
+// 1 range coder, 2 FastLZ, 4 zstd.
+std::vector<uint8_t> Compressed(int mode, const std::vector<uint8_t>& plain) {
+  std::vector<uint8_t> area(plain.begin() + 4, plain.end());
+  std::vector<uint8_t> z(4096);
+  size_t n = 0;
+  if (mode == 1) {
+    void* rc = enet_range_coder_create();
+    ENetBuffer b;
+    b.data = area.data();
+    b.dataLength = area.size();
+    n = enet_range_coder_compress(rc, &b, 1, area.size(), z.data(), z.size());
+    enet_range_coder_destroy(rc);
+  } else if (mode == 2) {
+    if (area.size() < 16) area.resize(16, 0);
+    z = gdwire::enet::testing::FastLzCompress(area.data(), area.size());
+    n = z.size();
+  } else {
+    n = ZSTD_compress(z.data(), z.size(), area.data(), area.size(), 3);
+    if (ZSTD_isError(n)) n = 0;
+  }
+  z.resize(n);
+  std::vector<uint8_t> b(plain.begin(), plain.begin() + 4);
+  b[0] |= 0x40;
   b.insert(b.end(), z.begin(), z.end());
   return b;
 }
@@ -88,6 +119,23 @@ int main(int argc, char** argv) {
   z.datagrams.push_back(
       {0, Zlib(Builder(7, 2, 3).Reliable(0, 1, V("zlib zlib zlib zlib")))});
   Write(dir, i++, z);
+  for (int m : {1, 2, 4}) {
+    Seed c = base;
+    c.mode = static_cast<uint8_t>(0x40 | m);
+    c.datagrams.push_back(
+        {0, Compressed(m, Builder(7, 2, 3)
+                              .Reliable(0, 1, V("compressed compressed"))
+                              .Unreliable(1, 0, 1, V("unreliable unreliable"))
+                              .bytes())});
+    c.datagrams.push_back(
+        {1, Compressed(m, Builder(0, 1, 4)
+                              .Fragment(true, 2, 1, 1, 2, 0, 8, 0, V("abcd"))
+                              .Fragment(true, 2, 2, 1, 2, 1, 8, 4, V("abcd"))
+                              .bytes())});
+    Write(dir, i++, c);
+    c.mode = 0x45;  // auto
+    Write(dir, i++, c);
+  }
   Seed mid;
   mid.mode = 0x20;
   mid.datagrams.push_back({1, Builder(0, 1, 5).Reliable(0, 100, V("a"))});
