@@ -21,6 +21,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "codec/multiplayer/godot3.h"
+#include "codec/multiplayer/godot3_session.h"
 #include "codec/text/text.h"
 #include "gtest/gtest.h"
 
@@ -125,6 +126,8 @@ TEST(Godot3Capture, EveryPacketAndEveryReceivedCall) {
   // (sender, receiver, cache id) -> path, as each receiver keeps them.
   std::map<std::tuple<uint32_t, int, uint32_t>, std::string> paths;
   std::vector<std::string> ours;
+  std::vector<std::string> lines;  // the session's text
+  Session session;
   int packets = 0, configs = 0;
   while (std::getline(in, line)) {
     ++packets;
@@ -136,6 +139,18 @@ TEST(Godot3Capture, EveryPacketAndEveryReceivedCall) {
                             bytes.size()));
     ASSERT_TRUE(f.ok()) << f.status() << " " << line.substr(0, 200);
     EXPECT_EQ(JoinEnet(*f), bytes);
+    Event ev;
+    ASSERT_TRUE(
+        session
+            .FeedEnet(std::stoi(Field(line, "from")), to,
+                      std::stoi(Field(line, "channel")),
+                      absl::MakeConstSpan(
+                          reinterpret_cast<const uint8_t*>(bytes.data()),
+                          bytes.size()),
+                      &ev)
+            .ok());
+    lines.push_back(ToText(ev));
+    EXPECT_FALSE(ToJson(ev).empty());
     if (f->config) {
       ++configs;
       EXPECT_TRUE(f->message == EnetFrame::kAddPeer ||
@@ -150,7 +165,15 @@ TEST(Godot3Capture, EveryPacketAndEveryReceivedCall) {
     // Who processes it: the hop's receiver, when it is a target.
     const bool processed = f->target == to || f->target == 0 ||
                            (f->target < -1 && -f->target != to);
+    EXPECT_EQ(ev.processed, processed);
     if (!processed) continue;
+    if (ev.node.source != NodeSource::kNone &&
+        !std::holds_alternative<SimplifyPath>(p->body) &&
+        !std::holds_alternative<ConfirmPath>(p->body)) {
+      EXPECT_EQ(ev.node.source == NodeSource::kUnresolved ? "?" : ev.node.path,
+                "Main")
+          << lines.back();
+    }
     const std::string head = absl::StrCat(to, " <- ", f->source, " ");
     auto node = [&](const Target& t) {
       if (t.path) return *t.path;
@@ -173,6 +196,10 @@ TEST(Godot3Capture, EveryPacketAndEveryReceivedCall) {
     }
   }
   EXPECT_GT(packets, 200);
+  const std::string all = absl::StrJoin(lines, "\n");
+  EXPECT_NE(all.find("config add_peer "), std::string::npos);
+  EXPECT_NE(all.find("rset Main.v1_remote = 5"), std::string::npos) << all;
+  EXPECT_NE(all.find("relay "), std::string::npos);
   EXPECT_GT(configs, 0);
   std::vector<std::string> engine = EngineReceived();
   ASSERT_GT(engine.size(), 150u);

@@ -5,7 +5,10 @@
 // sequence of hops [u8 from][u8 to][u8 channel][u16 length LE][packet]
 // fed to one Session with small bounds (8 paths, 256 path bytes, 8
 // spawns), so floods of path announcements, spawns and nested relays
-// reach the evictions. Bit 1: allow objects.
+// reach the evictions. Bit 1: allow objects. Bit 2: Godot 3.x instead
+// (codec/multiplayer/godot3.h): the packet is an ENet payload of
+// NetworkedMultiplayerENet on channel (mode >> 4) & 3, and the hops feed a
+// godot3::Session.
 //
 // Checks: no crash / UB; every error has a kind, a path and an offset
 // inside the packet; every packet that decodes re-encodes to exactly its
@@ -16,6 +19,8 @@
 #include <cstdint>
 #include <string>
 
+#include "codec/multiplayer/godot3.h"
+#include "codec/multiplayer/godot3_session.h"
 #include "codec/multiplayer/packet.h"
 #include "codec/multiplayer/session.h"
 #include "codec/multiplayer/text.h"
@@ -26,12 +31,10 @@ namespace mp = gdwire::multiplayer;
 
 namespace {
 
-void CheckPacket(absl::Span<const uint8_t> bytes,
-                 const mp::PacketOptions& o) {
+void CheckPacket(absl::Span<const uint8_t> bytes, const mp::PacketOptions& o) {
   absl::StatusOr<mp::Packet> p = mp::Decode(bytes, o);
   if (!p.ok()) {
-    gdwire::fuzz::CheckError(gdwire::ErrorFromStatus(p.status()),
-                             bytes.size());
+    gdwire::fuzz::CheckError(gdwire::ErrorFromStatus(p.status()), bytes.size());
     return;
   }
   absl::StatusOr<std::string> back = mp::Encode(*p);
@@ -41,6 +44,32 @@ void CheckPacket(absl::Span<const uint8_t> bytes,
                              bytes.size()),
         "re-encoded bytes differ");
   Check(mp::Decode(*back, o).ok(), "re-encoded packet does not decode");
+}
+
+void CheckGodot3(int channel, absl::Span<const uint8_t> bytes,
+                 const mp::PacketOptions& o) {
+  absl::StatusOr<mp::godot3::EnetFrame> f =
+      mp::godot3::SplitEnet(channel, bytes);
+  if (!f.ok()) {
+    gdwire::fuzz::CheckError(gdwire::ErrorFromStatus(f.status()), bytes.size());
+    return;
+  }
+  Check(mp::godot3::JoinEnet(*f) ==
+            std::string(reinterpret_cast<const char*>(bytes.data()),
+                        bytes.size()),
+        "godot3: ENet frame does not join back");
+  if (f->config) return;
+  absl::StatusOr<mp::godot3::Packet> p = mp::godot3::Decode(f->payload, o);
+  if (!p.ok()) {
+    gdwire::fuzz::CheckError(gdwire::ErrorFromStatus(p.status()),
+                             f->payload.size());
+    return;
+  }
+  absl::StatusOr<std::string> back = mp::godot3::Encode(*p);
+  Check(back.ok(), "godot3: a decoded packet does not encode");
+  Check(*back == std::string(reinterpret_cast<const char*>(f->payload.data()),
+                             f->payload.size()),
+        "godot3: re-encoded bytes differ");
 }
 
 }  // namespace
@@ -54,6 +83,18 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   so.packet.max_values = 256;
   so.packet.max_blocks = 64;
   auto rest = absl::MakeConstSpan(data + 1, size - 1);
+  const bool godot3 = (mode & 4) != 0;
+  const int g3_channel = (mode >> 4) & 3;
+  if (godot3 && !(mode & 1)) {
+    CheckGodot3(g3_channel, rest, so.packet);
+    mp::godot3::Session s(so);
+    mp::godot3::Event ev;
+    if (s.FeedEnet(2, 1, g3_channel, rest, &ev).ok()) {
+      Check(!mp::godot3::ToText(ev).empty() && !mp::godot3::ToJson(ev).empty(),
+            "no text");
+    }
+    return 0;
+  }
   if (!(mode & 1)) {
     CheckPacket(rest, so.packet);
     mp::Session s(so);
@@ -70,6 +111,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   manifest.AddRpcMethods("a", {"x", "y"});
   manifest.AddSyncProperties("a", {"p"}, {"q", "r"});
   mp::Session s(so, &manifest);
+  mp::godot3::Session s3(so);
   size_t pos = 0;
   while (rest.size() - pos >= 5) {
     const int from = rest[pos] % 5;
@@ -80,6 +122,17 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (len > rest.size() - pos) len = rest.size() - pos;
     const auto packet = rest.subspan(pos, len);
     pos += len;
+    if (godot3) {
+      CheckGodot3(channel, packet, so.packet);
+      mp::godot3::Event ev;
+      if (s3.FeedEnet(from, to, channel, packet, &ev).ok()) {
+        Check(
+            !mp::godot3::ToText(ev).empty() && !mp::godot3::ToJson(ev).empty(),
+            "no text");
+      }
+      Check(s3.path_count() <= so.max_paths, "godot3 paths over the bound");
+      continue;
+    }
     CheckPacket(packet, so.packet);
     mp::Event ev;
     if (s.Feed(from, to, channel, packet, &ev).ok()) {
