@@ -58,6 +58,7 @@
 #include "absl/strings/string_view.h"
 #include "absl/types/span.h"
 #include "codec/capture/endpoint.h"
+#include "codec/multiplayer/manifest_file.h"
 #include "codec/options.h"
 #include "codec/variant.h"
 
@@ -185,6 +186,11 @@ struct CaptureOptions {
   bool net_text = true;
   bool net_json = true;
   bool net_values = true;
+  // The game project's manifest (`gdwire manifest`; not owned, outlives the
+  // decoder): method and synchronized property names, and the RPC
+  // checksums SimplifyPath packets must carry (a mismatch is reported once
+  // per node path: the capture's game is not the manifest's project).
+  multiplayer::FileManifest* manifest = nullptr;
 };
 
 struct CaptureStats {

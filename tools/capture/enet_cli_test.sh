@@ -29,9 +29,15 @@ run() {  # name, enet_check.py args...
   fi
 }
 
+MANIFEST="$DATA/godot4_enet.manifest.json"
 for m in none range_coder fastlz zlib zstd; do
+  # Without a manifest (method ids: the script's sorted @rpc names) and
+  # with the one the engine wrote for the project (method names).
   run "godot4_enet_$m.pcap" "$DATA/godot4_enet_$m.pcap" \
     "$DATA/godot4_enet_$m.events" "$SCRIPT"
+  run "godot4_enet_$m.pcap --manifest" "$DATA/godot4_enet_$m.pcap" \
+    "$DATA/godot4_enet_$m.events" "$SCRIPT" --flag=--manifest="$MANIFEST" \
+    --names
 done
 
 # Damaged copies of the uncompressed and the range-coded recordings.

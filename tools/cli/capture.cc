@@ -13,12 +13,14 @@
 
 #include <chrono>
 #include <cstdio>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
+#include "codec/multiplayer/manifest_file.h"
 #include "codec/text/json.h"
 #include "codec/text/text.h"
 #include "tools/cli/cli.h"
@@ -34,7 +36,7 @@ constexpr char kHelp[] =
     "                      [--host=ADDR[,ADDR...]] [--format=text|json]\n"
     "                      [--values-only] [--allow-objects] [--big-endian]\n"
     "                      [--websocket-port=P[,P...]] [--enet-port=P[,P...]]\n"
-    "                      [--no-enet] [--profile]\n"
+    "                      [--no-enet] [--profile] [--manifest=FILE]\n"
     "                      [--quiet] [--stats] FILE.pcap|FILE.pcapng|-\n"
     "\n"
     "Decodes the Godot values in a packet capture (tcpdump -w, Wireshark;\n"
@@ -74,6 +76,10 @@ constexpr char kHelp[] =
     "  --enet-port=P     UDP on port P is ENet even when its handshake is\n"
     "                    not in the capture\n"
     "  --no-enet         read no UDP flow as ENet (put_var datagrams only)\n"
+    "  --manifest=FILE   the game's manifest (`gdwire manifest PROJECT_DIR`):\n"
+    "                    RPC method and synced property names instead of\n"
+    "                    `method #3`; a node whose RPC checksum is not the\n"
+    "                    manifest's is reported\n"
     "  --profile         instead of the events, the bandwidth of the\n"
     "                    multiplayer traffic per kind, RPC method, node,\n"
     "                    synchronizer and peer, ENet and UDP/IP bytes apart\n"
@@ -171,7 +177,7 @@ int Capture(int argc, char** argv) {
       ParseArgs(argc, argv,
                 {"dialect", "port", "to-port", "host", "format", "values-only",
                  "allow-objects", "big-endian", "websocket-port", "enet-port",
-                 "no-enet", "profile", "quiet", "stats", "help"},
+                 "no-enet", "manifest", "profile", "quiet", "stats", "help"},
                 &args);
   if (st.ok() && args.Has("help")) {
     std::fputs(kHelp, stdout);
@@ -232,6 +238,17 @@ int Capture(int argc, char** argv) {
   opts.detect_enet = !args.Has("no-enet");
   if (!opts.detect_enet) opts.enet_ports.clear();
   const bool profile = args.Has("profile");
+  std::unique_ptr<multiplayer::FileManifest> manifest;
+  if (args.Has("manifest")) {
+    auto m = multiplayer::LoadManifest(args.Get("manifest", ""));
+    if (!m.ok()) {
+      std::fprintf(stderr, "gdwire capture: --manifest: %s\n",
+                   std::string(m.status().message()).c_str());
+      return kExitUsage;
+    }
+    manifest = *std::move(m);
+    opts.manifest = manifest.get();
+  }
   const bool values_only = args.Has("values-only");
   const bool json = format == "json";
   const bool quiet = args.Has("quiet");

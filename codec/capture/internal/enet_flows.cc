@@ -132,9 +132,30 @@ multiplayer::Session& EnetFlows::SessionOf(const Endpoint& server) {
   if (s == nullptr) {
     multiplayer::SessionOptions so;
     so.packet.values = options_.decode;
-    s = std::make_unique<multiplayer::Session>(so);
+    s = std::make_unique<multiplayer::Session>(so, options_.manifest);
   }
   return *s;
+}
+
+void EnetFlows::CheckChecksum(const multiplayer::SimplifyPath& sp,
+                              const NetEvent& ne) {
+  multiplayer::FileManifest& m = *options_.manifest;
+  const std::optional<std::string> want = m.ChecksumFor(sp.path);
+  m.NoteChecksum(sp.path, sp.checksum);
+  if (m.MethodsForChecksum(sp.checksum) != nullptr) return;
+  if (!checksum_reported_.insert(sp.path).second) return;
+  ++stats_->problems;
+  if (!on_problem_) return;
+  on_problem_(Problem{
+      now_, ProblemKind::kProtocol, Transport::kEnet, ne.src, ne.dst,
+      ne.connection, 0,
+      absl::StrCat("node ", sp.path, ": RPC checksum ", sp.checksum,
+                   " is none of the manifest's",
+                   want.has_value()
+                       ? absl::StrCat(" (its ", sp.path, " has ", *want, ")")
+                       : std::string(),
+                   ": the peer runs other code than the manifest's project; "
+                   "its methods are printed by number")});
 }
 
 std::string EnetFlows::Text(const Variant& v) const {
@@ -209,6 +230,10 @@ void EnetFlows::OnEvent(const enet::Event& e) {
       return;
     }
     const multiplayer::Packet& p = me.payload();
+    if (options_.manifest != nullptr &&
+        p.command() == multiplayer::Command::kSimplifyPath) {
+      CheckChecksum(std::get<multiplayer::SimplifyPath>(p.body), ne);
+    }
     ne.kind = std::string(multiplayer::CommandName(p.command()));
     if (p.command() == multiplayer::Command::kRemoteCall) ne.kind = "rpc";
     if (p.command() == multiplayer::Command::kSys &&

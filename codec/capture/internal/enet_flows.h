@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <utility>
 
@@ -59,6 +60,7 @@ class EnetFlows {
   };
   void OnEvent(const enet::Event& e);
   std::string Text(const Variant& v) const;
+  void CheckChecksum(const multiplayer::SimplifyPath& sp, const NetEvent& ne);
   void OnProblem(const enet::Problem& p);
   Flow& FlowOf(uint64_t enet_flow);
   multiplayer::Session& SessionOf(const Endpoint& server);
@@ -74,6 +76,7 @@ class EnetFlows {
   uint64_t current_connection_ = 0;
   Endpoint current_src_, current_dst_;
   uint64_t pending_transport_ = 0;  // its link/IP/UDP bytes, not yet charged
+  std::set<std::string> checksum_reported_;  // node paths
 };
 
 }  // namespace internal
