@@ -186,6 +186,37 @@ uint32_t Crc(const uint8_t* d, size_t n) {
   return enet_crc32(&b, 1);
 }
 
+// ENet's CRC32 of the (decompressed) datagram d[0, n) with the checksum
+// field (the 4 bytes before d + hs) holding the connect id (0 for a
+// datagram to no peer).
+bool ChecksumMatches(const uint8_t* d, size_t n, size_t hs, uint16_t peer_id,
+                     uint32_t want, const ParseOptions& options) {
+  std::vector<uint8_t> copy(d, d + n);
+  const uint32_t id = peer_id == kNoPeerId ? 0 : options.connect_id;
+  std::memcpy(copy.data() + hs - 4, &id, 4);
+  return Crc(copy.data(), n) == want;
+}
+
+// What ENet sends: control commands on channel 0xFF, packets on others.
+bool Plausible(const Datagram& d) {
+  for (const Command& c : d.commands) {
+    switch (c.type) {
+      case CommandType::kSendReliable:
+      case CommandType::kSendUnreliable:
+      case CommandType::kSendFragment:
+      case CommandType::kSendUnsequenced:
+      case CommandType::kSendUnreliableFragment:
+        if (c.channel == 0xFF) return false;
+        break;
+      case CommandType::kAcknowledge:
+        break;
+      default:
+        if (c.channel != 0xFF) return false;
+    }
+  }
+  return !d.commands.empty();
+}
+
 // Parses the datagram assuming `checksum`; the bytes read are `bytes`.
 absl::Status ParseAs(absl::Span<const uint8_t> bytes, bool checksum,
                      const ParseOptions& options, Datagram* out) {
@@ -253,10 +284,19 @@ absl::Status ParseAs(absl::Span<const uint8_t> bytes, bool checksum,
         last = m.status();
         continue;
       }
+      if (checksum && !ChecksumMatches(out->storage.data(), hs + *m, hs,
+                                       out->peer_id, out->checksum, options)) {
+        last = Error(ErrorKind::kBadFrame, hs - 4, "",
+                     absl::StrCat("checksum mismatch after ",
+                                  CompressionName(tried[i])))
+                   .ToStatus();
+        continue;
+      }
       if (ntried > 1) {
-        // Detecting: keep the first output that reads as commands to its end.
+        // Detecting: keep the first output that reads as ENet's commands to
+        // its end.
         ReadCommands(out->storage.data(), hs, hs + *m, options, out);
-        if (!out->tail.ok() || out->commands.empty()) {
+        if (!out->tail.ok() || !Plausible(*out)) {
           last = Error(ErrorKind::kBadFrame, hs, "",
                        absl::StrCat(CompressionName(tried[i]),
                                     " output does not read as commands"))
@@ -281,16 +321,10 @@ absl::Status ParseAs(absl::Span<const uint8_t> bytes, bool checksum,
     area = out->storage.data();
   }
   out->decompressed_size = total;
-  if (checksum) {
-    // ENet's CRC32 of the (decompressed) datagram with the checksum field
-    // holding the connect id (0 for a datagram to no peer).
-    std::vector<uint8_t> copy(area, area + total);
-    const uint32_t id = out->peer_id == kNoPeerId ? 0 : options.connect_id;
-    std::memcpy(copy.data() + hs - 4, &id, 4);
-    if (Crc(copy.data(), total) != out->checksum) {
-      return Error(ErrorKind::kBadFrame, hs - 4, "", "checksum mismatch")
-          .ToStatus();
-    }
+  if (checksum && !out->compressed &&
+      !ChecksumMatches(area, total, hs, out->peer_id, out->checksum, options)) {
+    return Error(ErrorKind::kBadFrame, hs - 4, "", "checksum mismatch")
+        .ToStatus();
   }
   ReadCommands(area, hs, total, options, out);
   return absl::OkStatus();
@@ -363,16 +397,10 @@ absl::Status ParseDatagram(absl::Span<const uint8_t> bytes,
     case Checksum::kAuto:
       break;
   }
-  absl::Status st = ParseAs(bytes, false, options, out);
-  if (st.ok() && out->tail.ok()) return st;
-  if (!can_crc) return st;
-  Datagram with;
-  if (ParseAs(bytes, true, options, &with).ok()) {
-    *out = std::move(with);
-    // Spans into `with.storage` moved along with the vector's buffer.
+  // A CRC32 that verifies is the stronger signal: tried first.
+  if (can_crc && ParseAs(bytes, true, options, out).ok()) {
     return absl::OkStatus();
   }
-  // Without a checksum again, so that the error describes the plain read.
   return ParseAs(bytes, false, options, out);
 }
 

@@ -71,7 +71,7 @@ enum class EventKind : uint8_t {
   kDisconnect,     // data: the DISCONNECT's data
   kPacket,         // packet, channel, delivery
   kPing,
-  kAcknowledge,
+  kAcknowledge,        // only with DecoderOptions::acknowledge_events
   kBandwidthLimit,     // data: incoming bandwidth, data2: outgoing
   kThrottleConfigure,  // data: interval
 };
@@ -142,6 +142,9 @@ struct DecoderOptions {
   // unfinished unreliable fragmented packets, before the missing one is
   // declared lost in the capture and skipped (reported as kGap).
   size_t max_held_reliable = 4096;
+  // Also an event per ACKNOWLEDGE command (data: the acknowledged reliable
+  // sequence number, data2: its sent time); they are always counted.
+  bool acknowledge_events = false;
 };
 
 struct DecoderStats {

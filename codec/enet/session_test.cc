@@ -110,6 +110,22 @@ TEST_F(SessionTest, UnreliableSequencedAndHeldForItsReliable) {
   EXPECT_TRUE(problems_.empty()) << Problems();
 }
 
+TEST_F(SessionTest, AcknowledgeEventsOnRequest) {
+  Start();
+  Handshake();
+  ToServer(C().Ack(0xFF, 1, 2));
+  EXPECT_EQ(events_.back().kind, EventKind::kVerifyConnect);
+  DecoderOptions o;
+  o.acknowledge_events = true;
+  Start(o);
+  Handshake();
+  ToServer(C().Ack(0xFF, 1, 2));
+  EXPECT_EQ(events_.back().kind, EventKind::kAcknowledge);
+  EXPECT_EQ(events_.back().data, 1u);
+  EXPECT_EQ(events_.back().data2, 2u);
+  EXPECT_EQ(decoder_->stats().acknowledgements, 1u);
+}
+
 TEST_F(SessionTest, UnsequencedOnceEach) {
   Start();
   Handshake();

@@ -241,6 +241,7 @@ bool Session::HandleCommand(Side* side, const enet::Command& c) {
       return false;
     case CommandType::kAcknowledge: {
       ++st.acknowledgements;
+      if (!decoder_->options_.acknowledge_events) return true;
       Event e = MakeEvent(EventKind::kAcknowledge);
       e.direction = dir;
       e.channel = c.channel;
@@ -392,8 +393,9 @@ void Session::Datagram(int64_t time, Direction dir,
     ++st.compressed;
     if (compression_ == Compression::kAuto) compression_ = parsed_.compression;
   }
-  if (parsed_.has_checksum && checksum_ == Checksum::kAuto) {
-    checksum_ = Checksum::kOn;
+  if (checksum_ == Checksum::kAuto) {
+    // A connection has checksums on every datagram or on none.
+    checksum_ = parsed_.has_checksum ? Checksum::kOn : Checksum::kOff;
   }
   if (!CheckPeer(dir, parsed_)) {
     ++st.dropped;
