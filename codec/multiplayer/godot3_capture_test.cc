@@ -164,7 +164,7 @@ TEST(Godot3Capture, EveryPacketAndEveryReceivedCall) {
     ASSERT_EQ(*back, bytes.substr(8));
     // Who processes it: the hop's receiver, when it is a target.
     const bool processed = f->target == to || f->target == 0 ||
-                           (f->target < -1 && -f->target != to);
+                           (f->target < -1 && -int64_t{f->target} != to);
     EXPECT_EQ(ev.processed, processed);
     if (!processed) continue;
     if (ev.node.source != NodeSource::kNone &&

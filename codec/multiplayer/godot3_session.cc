@@ -71,7 +71,7 @@ absl::Status Session::Run(absl::Span<const uint8_t> bytes, Event* ev) {
   if (!p.ok()) return p.status();
   ev->packet = *std::move(p);
   ev->processed = ev->target == ev->to || ev->target == 0 ||
-                  (ev->target < -1 && -ev->target != ev->to);
+                  (ev->target < -1 && -int64_t{ev->target} != ev->to);
   const Packet& pk = *ev->packet;
   if (const auto* c = std::get_if<RemoteCall>(&pk.body)) {
     Resolve(ev, c->target);
