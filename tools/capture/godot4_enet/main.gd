@@ -8,7 +8,11 @@
 #   ... --role=client --id-label=client1 ...   (then client2)
 #
 # MODE: none (default), range_coder, fastlz, zlib, zstd
-# (ENetConnection.compress on both sides). Every process writes
+# (ENetConnection.compress on both sides). --transport=websocket (default
+# enet) runs the same session over WebSocketMultiplayerPeer instead
+# (ws://127.0.0.1:P, no compression; client2 leaves with a WebSocket close
+# handshake, WebSocketPeer.close(1000), client1 with
+# WebSocketMultiplayerPeer.close()). Every process writes
 # DIR/<id-label>.events.jsonl: one JSON object a line (keys sorted) for
 # every RPC and raw packet it sends and receives, every spawn, despawn and
 # synchronization it sees, ending with {"event":"done","ok":true}; and
@@ -72,6 +76,7 @@ var port := 47300
 var label := ""
 var out_dir := ""
 var compress := "none"
+var transport := "enet"
 var log_file: FileAccess
 var t0 := 0
 var ok := true
@@ -99,12 +104,16 @@ func _ready() -> void:
 			"id-label": label = kv[1]
 			"out": out_dir = kv[1]
 			"compress": compress = kv[1]
+			"transport": transport = kv[1]
 	if label == "":
 		label = role
 	if out_dir == "" or not role in ["server", "client"] \
-			or not COMPRESS.has(compress) or port <= 0:
+			or not COMPRESS.has(compress) or port <= 0 \
+			or not transport in ["enet", "websocket"] \
+			or (transport == "websocket" and compress != "none"):
 		printerr("main.gd: --role=server|client --port=P --id-label=L ",
-			"--out=DIR --compress=none|range_coder|fastlz|zlib|zstd")
+			"--out=DIR --compress=none|range_coder|fastlz|zlib|zstd ",
+			"[--transport=enet|websocket (no compression)]")
 		get_tree().quit(2)
 		return
 	log_file = FileAccess.open(out_dir.path_join(label + ".events.jsonl"),
@@ -114,8 +123,12 @@ func _ready() -> void:
 		get_tree().quit(2)
 		return
 	print("ENGINE ", Engine.get_version_info().string)
-	log_ev({"event": "start", "role": role, "label": label, "port": port,
-		"compress": compress, "engine": Engine.get_version_info()})
+	var start := {"event": "start", "role": role, "label": label,
+		"port": port, "compress": compress,
+		"engine": Engine.get_version_info()}
+	if transport != "enet":
+		start["transport"] = transport  # ENet logs keep their old keys
+	log_ev(start)
 	get_tree().create_timer(TIMEOUT_S).timeout.connect(func():
 		fail("timed out"))
 	multiplayer.peer_connected.connect(func(id):
@@ -394,6 +407,15 @@ func send_modes(peer: int, tag: String) -> void:
 # --- server -----------------------------------------------------------------
 
 func _run_server() -> void:
+	if transport == "websocket":
+		var ws := WebSocketMultiplayerPeer.new()
+		var werr := ws.create_server(port, "127.0.0.1")
+		if werr != OK:
+			fail("create_server: error %d" % werr)
+			return
+		multiplayer.multiplayer_peer = ws
+		await _serve()
+		return
 	var peer := ENetMultiplayerPeer.new()
 	peer.set_bind_ip("127.0.0.1")
 	var err := peer.create_server(port, 4)
@@ -402,6 +424,10 @@ func _run_server() -> void:
 		return
 	peer.host.compress(COMPRESS[compress])
 	multiplayer.multiplayer_peer = peer
+	await _serve()
+
+
+func _serve() -> void:
 	my_id = multiplayer.get_unique_id()
 	log_ev({"event": "server_started", "id": my_id})
 	await until(func(): return hellos.size() == 2)
@@ -502,12 +528,21 @@ func _spawn_phase(c1: int, c2: int) -> void:
 # --- clients ----------------------------------------------------------------
 
 func _run_client() -> void:
-	var peer := ENetMultiplayerPeer.new()
-	var err := peer.create_client("127.0.0.1", port)
+	var peer: MultiplayerPeer
+	var err: Error
+	if transport == "websocket":
+		# The id is the server's to give: 0 until connected.
+		peer = WebSocketMultiplayerPeer.new()
+		err = (peer as WebSocketMultiplayerPeer).create_client(
+			"ws://127.0.0.1:%d" % port)
+	else:
+		peer = ENetMultiplayerPeer.new()
+		err = (peer as ENetMultiplayerPeer).create_client("127.0.0.1", port)
 	if err != OK:
 		fail("create_client: error %d" % err)
 		return
-	peer.host.compress(COMPRESS[compress])
+	if transport == "enet":
+		(peer as ENetMultiplayerPeer).host.compress(COMPRESS[compress])
 	multiplayer.multiplayer_peer = peer
 	log_ev({"event": "client_started", "id": peer.get_unique_id()})
 	multiplayer.connection_failed.connect(func(): fail("connection failed"))
@@ -587,7 +622,13 @@ func _on_spawned(node: Node) -> void:
 
 func _leave() -> void:
 	await wait(0.1)
-	if label == "client2":
+	if label == "client2" and transport == "websocket":
+		# Graceful: a close frame (1000 "bye"), answered by the server.
+		log_ev({"event": "disconnect", "how": "ws_close"})
+		(multiplayer.multiplayer_peer as WebSocketMultiplayerPeer).get_peer(1) \
+			.close(1000, "bye")
+		await multiplayer.server_disconnected
+	elif label == "client2":
 		# Graceful: DISCONNECT, acknowledged by the server.
 		log_ev({"event": "disconnect", "how": "peer_disconnect"})
 		(multiplayer.multiplayer_peer as ENetMultiplayerPeer).get_peer(1) \
