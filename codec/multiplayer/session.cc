@@ -2,6 +2,7 @@
 
 #include "codec/multiplayer/session.h"
 
+#include <algorithm>
 #include <limits>
 #include <utility>
 
@@ -159,9 +160,8 @@ void Session::AddSpawn(int32_t sender, int32_t receiver, const Spawn& s,
                        ? spawner.path
                        : absl::StrCat("<cache ", spawner.cache_id, ">");
   e.name = s.name;
-  // Each spawn keeps at most max_spawns / 16 + 16 synchronizers.
   const size_t syncs =
-      std::min(s.sync_net_ids.size(), options_.max_spawns / 16 + 16);
+      std::min(s.sync_net_ids.size(), options_.max_spawn_syncs);
   e.sync_net_ids.assign(s.sync_net_ids.begin(), s.sync_net_ids.begin() + syncs);
   e.seq = seq;
   for (uint32_t id : e.sync_net_ids) {
@@ -169,7 +169,9 @@ void Session::AddSpawn(int32_t sender, int32_t receiver, const Spawn& s,
   }
   spawns_[key] = std::move(e);
   spawn_order_.emplace_back(key, seq);
-  while (spawns_.size() > options_.max_spawns) {
+  while (
+      spawns_.size() > options_.max_spawns ||
+      (sync_owner_.size() > options_.max_spawn_syncs && spawns_.size() > 1)) {
     const auto [old, old_seq] = spawn_order_.front();
     spawn_order_.pop_front();
     auto o = spawns_.find(old);

@@ -53,8 +53,10 @@ struct SessionOptions {
   // Path-cache entries kept over all senders, and their path bytes.
   size_t max_paths = 4096;
   size_t max_path_bytes = size_t{1} << 20;
-  // Spawned nodes kept over all senders.
+  // Spawned nodes kept over all senders, and their synchronizers' net ids
+  // (a spawn may list thousands: the oldest spawns go first past this).
   size_t max_spawns = 16384;
+  size_t max_spawn_syncs = 65536;
 };
 
 // How a packet's node was named.
@@ -129,6 +131,7 @@ class Session {
   size_t path_count() const { return paths_.size(); }
   size_t path_bytes() const { return path_bytes_; }
   size_t spawn_count() const { return spawns_.size(); }
+  size_t spawn_sync_count() const { return sync_owner_.size(); }
 
  private:
   using PathKey = std::tuple<int32_t, int32_t, uint32_t>;  // from, to, id

@@ -104,6 +104,22 @@ TEST(SessionBounds, SpawnFloodAndDespawn) {
   EXPECT_EQ(s.path_count(), 0u);
 }
 
+TEST(SessionBounds, SpawnsListingManySynchronizers) {
+  SessionOptions o;
+  o.max_spawn_syncs = 100;
+  Session s(o);
+  Event ev;
+  for (uint32_t net = 1; net <= 20; ++net) {
+    std::string spawn =
+        std::string("\x04\x00", 2) + U32(1) + U32(net) + U32(60) + U32(2);
+    for (uint32_t i = 0; i < 60; ++i) spawn += U32(net * 1000 + i);
+    spawn += std::string("B\0", 2);
+    ASSERT_TRUE(s.Feed(1, 2, 0, spawn, &ev).ok());
+    EXPECT_LE(s.spawn_sync_count(), 100u);
+  }
+  EXPECT_EQ(s.spawn_count(), 1u);
+}
+
 TEST(SessionBounds, RelaysResolveBothWays) {
   Session s;
   Event ev;

@@ -107,6 +107,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   so.max_paths = 8;
   so.max_path_bytes = 256;
   so.max_spawns = 8;
+  so.max_spawn_syncs = 32;
   mp::StaticManifest manifest;
   manifest.AddRpcMethods("a", {"x", "y"});
   manifest.AddSyncProperties("a", {"p"}, {"q", "r"});
@@ -141,6 +142,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     Check(s.path_count() <= so.max_paths, "path cache over its bound");
     Check(s.path_bytes() <= so.max_path_bytes, "path bytes over the bound");
     Check(s.spawn_count() <= so.max_spawns, "spawn table over its bound");
+    Check(s.spawn_sync_count() <= so.max_spawn_syncs,
+          "spawn synchronizers over their bound");
     if (from == 4) s.ForgetPeer(to);
   }
   return 0;
