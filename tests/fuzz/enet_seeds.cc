@@ -1,8 +1,9 @@
 // Copyright 2026 The gdwire Authors.
 //
 // Writes seeds for enet_fuzzer (its input format) into DIR: handshakes,
-// every command kind, fragments, compressed datagrams (zlib), mid-flow
-// traffic. Usage: enet_seeds DIR
+// every command kind, fragments, compressed datagrams (each mode), mid-flow
+// traffic; and slices of real recordings (the start of each connection, and
+// a mid-flow slice). Usage: enet_seeds DIR [CAPTURE.pcap...]
 
 #include <enet/enet.h>
 #include <zlib.h>
@@ -15,6 +16,7 @@
 #include "codec/enet/datagram.h"
 #include "codec/enet/testing/builder.h"
 #include "codec/enet/testing/harness.h"
+#include "codec/enet/testing/pcap.h"
 
 using gdwire::enet::kNoPeerId;
 using gdwire::enet::testing::Builder;
@@ -142,5 +144,33 @@ int main(int argc, char** argv) {
   mid.datagrams.push_back({3, Builder(0, 1, 5).Reliable(0, 101, V("b"))});
   mid.datagrams.push_back({2, Builder(7, 2, 5).Unreliable(1, 9, 3, V("c"))});
   Write(dir, i++, mid);
+  // Recordings: routes from the ports (the server is the CONNECT's
+  // destination), up to ~4000 bytes per seed.
+  for (int a = 2; a < argc; ++a) {
+    const std::vector<gdwire::enet::testing::Udp> udp =
+        gdwire::enet::testing::ReadPcap(
+            gdwire::enet::testing::ReadFile(argv[a]));
+    if (udp.empty()) continue;
+    const uint16_t server = udp[0].dst.port;
+    std::vector<uint16_t> clients;
+    for (size_t start : {size_t{0}, udp.size() / 2}) {
+      Seed s;
+      s.mode = start == 0 ? 0x45 : 0x65;
+      size_t bytes = 0;
+      for (size_t k = start; k < udp.size() && bytes < 4000; ++k) {
+        const auto& u = udp[k];
+        const bool to_client = u.src.port == server;
+        const uint16_t cport = to_client ? u.dst.port : u.src.port;
+        size_t idx = 0;
+        while (idx < clients.size() && clients[idx] != cport) ++idx;
+        if (idx == clients.size()) clients.push_back(cport);
+        s.datagrams.push_back(
+            {static_cast<uint8_t>((idx & 3) << 1 | (to_client ? 1 : 0)),
+             u.payload});
+        bytes += u.payload.size() + 3;
+      }
+      Write(dir, i++, s);
+    }
+  }
   return 0;
 }
