@@ -179,6 +179,10 @@ struct CaptureOptions {
   // on, peer ids unknown until a packet names them).
   std::vector<uint16_t> enet_ports;
   bool detect_enet = true;
+  // WebSocketMultiplayerPeer (Godot 4): a WebSocket connection whose
+  // server sends a 4-byte multiplayer id as its first message is read as
+  // SceneMultiplayer packets (one per binary message), never as put_var.
+  bool detect_multiplayer_websocket = true;
   // Where ENet flows' events go (null: counted, not delivered), and which
   // of their renderings are made: NetEvent::text, ::json, ::values (each
   // costs a pass over the event's values; a profile needs none).

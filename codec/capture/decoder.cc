@@ -89,6 +89,12 @@ class Decoder::Impl {
                  std::string text) override {
       impl->EmitProblem(*this, transport, kind, offset, std::move(text));
     }
+    bool RawMessage(Transport transport, uint64_t index, uint64_t offset,
+                    absl::Span<const uint8_t> bytes,
+                    uint64_t wire_bytes) override {
+      (void)transport;
+      return impl->WebSocketMessage(*this, index, offset, bytes, wire_bytes);
+    }
   };
   struct Flow {
     uint64_t id = 0;
@@ -96,6 +102,14 @@ class Decoder::Impl {
     Direction dir[2];  // [0]: from the first sender (the SYN's), [1]: back
     bool closed = false;
     enum class Udp : uint8_t { kUnknown, kPutVar, kEnet } udp = Udp::kUnknown;
+    // WebSocket: put_var messages, or a WebSocketMultiplayerPeer connection
+    // (the server's first message is the client's 4-byte id).
+    enum class Ws : uint8_t {
+      kUnknown,
+      kPutVar,
+      kMultiplayer
+    } ws = Ws::kUnknown;
+    uint32_t ws_client_id = 0;
   };
   using Key = std::tuple<int, Endpoint, Endpoint>;
 
@@ -105,6 +119,8 @@ class Decoder::Impl {
   void Tcp(Flow* flow, bool reversed, const internal::Packet& p);
   void Udp(Flow* flow, bool reversed, const internal::Packet& p);
   void Close(Flow* flow, bool capture_ended);
+  bool WebSocketMessage(Direction& d, uint64_t index, uint64_t offset,
+                        absl::Span<const uint8_t> bytes, uint64_t wire_bytes);
   void EmitValue(const Direction& d, Transport t, uint64_t index,
                  uint64_t offset, Variant value);
   void EmitProblem(const Direction& d, Transport t, ProblemKind kind,
@@ -312,6 +328,36 @@ void Decoder::Impl::Close(Flow* flow, bool capture_ended) {
   (void)capture_ended;
   flow->closed = true;
   ++closed_flows_;
+}
+
+bool Decoder::Impl::WebSocketMessage(Direction& d, uint64_t index,
+                                     uint64_t offset,
+                                     absl::Span<const uint8_t> bytes,
+                                     uint64_t wire_bytes) {
+  Flow* f = d.flow;
+  const bool from_client = &d == &f->dir[0];  // the SYN's side
+  if (f->ws == Flow::Ws::kUnknown) {
+    f->ws = Flow::Ws::kPutVar;
+    if (options_.detect_multiplayer_websocket && !from_client && index == 0 &&
+        bytes.size() == 4) {
+      const uint32_t id = uint32_t{bytes[0]} | uint32_t{bytes[1]} << 8 |
+                          uint32_t{bytes[2]} << 16 | uint32_t{bytes[3]} << 24;
+      // A put_var of 4 bytes is a Nil (0); a multiplayer id is 2 or more.
+      if (id >= 2 && id <= 0x7FFFFFFF) {
+        f->ws = Flow::Ws::kMultiplayer;
+        f->ws_client_id = id;
+      }
+    }
+    if (f->ws == Flow::Ws::kMultiplayer) {
+      enet_.WebSocketPeerId(now_, f->id, d.dst, d.src, f->ws_client_id,
+                            wire_bytes);
+      return true;
+    }
+  }
+  if (f->ws != Flow::Ws::kMultiplayer) return false;
+  enet_.WebSocketMessage(now_, f->id, f->dir[0].src, f->dir[0].dst, from_client,
+                         f->ws_client_id, offset, bytes, wire_bytes);
+  return true;
 }
 
 void Decoder::Impl::Udp(Flow* flow, bool reversed, const internal::Packet& p) {

@@ -40,6 +40,14 @@ for m in none range_coder fastlz zlib zstd; do
     --names
 done
 
+# The same session over WebSocketMultiplayerPeer (TCP, one binary message
+# per packet; no transfer mode or channel on the wire).
+run "godot4_ws.pcap" "$DATA/godot4_ws.pcap" "$DATA/godot4_ws.events" \
+  "$SCRIPT" --any-mode
+run "godot4_ws.pcap --manifest" "$DATA/godot4_ws.pcap" \
+  "$DATA/godot4_ws.events" "$SCRIPT" --any-mode \
+  --flag=--manifest="$MANIFEST" --names
+
 # Damaged copies of the uncompressed and the range-coded recordings.
 # BIG: a datagram over BIG bytes carries a fragment (the range coder
 # shrinks the 20 KB arrays' fragments to ~650 bytes).

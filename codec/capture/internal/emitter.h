@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <string>
 
+#include "absl/types/span.h"
 #include "codec/capture/capture.h"
 #include "codec/variant.h"
 
@@ -28,6 +29,16 @@ class Emitter {
                      Variant value) = 0;
   virtual void Problem(Transport transport, ProblemKind kind, uint64_t offset,
                        std::string text) = 0;
+  // A whole binary message (WebSocket) before it is read as a value: true
+  // when the flow layer took it (a WebSocketMultiplayerPeer connection's
+  // SceneMultiplayer packet); `wire_bytes` is what it took on the stream,
+  // framing included.
+  virtual bool RawMessage(Transport transport, uint64_t index, uint64_t offset,
+                          absl::Span<const uint8_t> bytes,
+                          uint64_t wire_bytes) {
+    (void)transport, (void)index, (void)offset, (void)bytes, (void)wire_bytes;
+    return false;
+  }
 };
 
 }  // namespace internal

@@ -205,92 +205,239 @@ void EnetFlows::OnEvent(const enet::Event& e) {
       return;  // pings, acknowledgements, bandwidth: counted by ENet only
   }
   if (e.kind == enet::EventKind::kPacket) {
-    ne.channel = UserChannel(e.channel);
     ne.enet_channel = e.channel;
     ne.delivery = TransferMode(e);
     ne.payload_bytes = e.packet.size();
     ne.enet_bytes = e.overhead_bytes;
     ne.transport_bytes = pending_transport_;
     pending_transport_ = 0;
-    multiplayer::Event me;
-    absl::Status st = SessionOf(e.server).Feed(
-        static_cast<int32_t>(ne.src_peer), static_cast<int32_t>(ne.dst_peer),
-        UserChannel(e.channel), e.packet, &me);
-    if (!st.ok()) {
-      ++stats_->problems;
-      if (on_problem_) {
-        Error err = ErrorFromStatus(st);
-        on_problem_(Problem{
-            now_, ProblemKind::kDecode, Transport::kEnet, ne.src, ne.dst,
-            ne.connection, err.offset,
-            absl::StrCat("packet #", flow.index[up ? 0 : 1], " on channel ",
-                         e.channel, ": ", err.ToString())});
-      }
+    const bool ok = options_.decode.dialect == Dialect::kGodot3
+                        ? Godot3Packet(e, flow, &ne)
+                        : Godot4Packet(e, flow, &ne);
+    if (!ok) {
       ++flow.index[up ? 0 : 1];
       return;
     }
-    const multiplayer::Packet& p = me.payload();
-    if (options_.manifest != nullptr &&
-        p.command() == multiplayer::Command::kSimplifyPath) {
-      CheckChecksum(std::get<multiplayer::SimplifyPath>(p.body), ne);
+  }
+  Emit(&ne, flow, up);
+}
+
+void EnetFlows::Emit(NetEvent* ne, Flow& flow, bool up) {
+  ne->index = flow.index[up ? 0 : 1]++;
+  ++stats_->net_events;
+  if (options_.on_net_event) options_.on_net_event(*ne);
+}
+
+void EnetFlows::WebSocketPeerId(const Timestamp& time, uint64_t connection,
+                                const Endpoint& client, const Endpoint& server,
+                                uint32_t client_id, uint64_t wire_bytes) {
+  now_ = time;
+  Flow& flow = ws_flows_[connection];
+  flow.connection = connection;
+  flow.client_id = static_cast<int32_t>(client_id);
+  NetEvent ne;
+  ne.time = time;
+  ne.transport = Transport::kWebSocket;
+  ne.src = server;
+  ne.dst = client;
+  ne.connection = connection;
+  ne.src_peer = kServerId;
+  ne.dst_peer = client_id;
+  ne.kind = "peer_id";
+  ne.transport_bytes = wire_bytes;
+  if (options_.net_text) {
+    ne.text = absl::StrCat("peer_id ", client_id,
+                           " (the server names the "
+                           "client: WebSocketMultiplayerPeer)");
+  }
+  Emit(&ne, flow, false);
+}
+
+void EnetFlows::WebSocketMessage(const Timestamp& time, uint64_t connection,
+                                 const Endpoint& client, const Endpoint& server,
+                                 bool from_client, uint32_t client_id,
+                                 uint64_t offset,
+                                 absl::Span<const uint8_t> message,
+                                 uint64_t wire_bytes) {
+  now_ = time;
+  Flow& flow = ws_flows_[connection];
+  flow.connection = connection;
+  flow.client_id = static_cast<int32_t>(client_id);
+  NetEvent ne;
+  ne.time = time;
+  ne.transport = Transport::kWebSocket;
+  ne.src = from_client ? client : server;
+  ne.dst = from_client ? server : client;
+  ne.connection = connection;
+  ne.src_peer = from_client ? client_id : kServerId;
+  ne.dst_peer = from_client ? kServerId : client_id;
+  // One ordered, reliable stream: transfer modes and channels leave no
+  // trace on the wire.
+  ne.delivery = "reliable";
+  ne.payload_bytes = message.size();
+  ne.transport_bytes =
+      wire_bytes > message.size() ? wire_bytes - message.size() : 0;
+  // The packet as the ENet path would have it (channel 0, this flow).
+  enet::Event e;
+  e.flow = 0;
+  e.client = client;
+  e.server = server;
+  e.direction = from_client ? enet::Direction::kClientToServer
+                            : enet::Direction::kServerToClient;
+  e.kind = enet::EventKind::kPacket;
+  e.channel = 0;
+  e.delivery = enet::Delivery::kReliable;
+  e.packet = message;
+  (void)offset;
+  if (!Godot4Packet(e, flow, &ne)) {
+    ++flow.index[from_client ? 0 : 1];
+    return;
+  }
+  ne.enet_channel = -1;
+  Emit(&ne, flow, from_client);
+}
+
+bool EnetFlows::Godot4Packet(const enet::Event& e, Flow& flow, NetEvent* out) {
+  NetEvent& ne = *out;
+  ne.channel = UserChannel(e.channel);
+  multiplayer::Event me;
+  absl::Status st = SessionOf(e.server).Feed(
+      static_cast<int32_t>(ne.src_peer), static_cast<int32_t>(ne.dst_peer),
+      UserChannel(e.channel), e.packet, &me);
+  if (!st.ok()) {
+    PacketProblem(e, flow, ne, st);
+    return false;
+  }
+  const multiplayer::Packet& p = me.payload();
+  if (options_.manifest != nullptr &&
+      p.command() == multiplayer::Command::kSimplifyPath) {
+    CheckChecksum(std::get<multiplayer::SimplifyPath>(p.body), ne);
+  }
+  ne.kind = std::string(multiplayer::CommandName(p.command()));
+  if (p.command() == multiplayer::Command::kRemoteCall) ne.kind = "rpc";
+  if (p.command() == multiplayer::Command::kSys &&
+      std::get<multiplayer::Sys>(p.body).sys !=
+          multiplayer::SysCommand::kRelay) {
+    ne.kind = absl::StrCat("sys_", multiplayer::SysCommandName(
+                                       std::get<multiplayer::Sys>(p.body).sys));
+  }
+  ne.node = me.node.path;
+  const bool texts = options_.net_values;
+  if (p.command() == multiplayer::Command::kRemoteCall) {
+    const auto& rc = std::get<multiplayer::RemoteCall>(p.body);
+    ne.method =
+        me.method.has_value() ? *me.method : absl::StrCat("#", rc.method_id);
+  }
+  if (texts && p.command() == multiplayer::Command::kRemoteCall) {
+    const auto& rc = std::get<multiplayer::RemoteCall>(p.body);
+    ne.values.emplace_back();
+    for (const multiplayer::Value& a : rc.args) {
+      ne.values.back().texts.push_back(Text(a.value));
     }
-    ne.kind = std::string(multiplayer::CommandName(p.command()));
-    if (p.command() == multiplayer::Command::kRemoteCall) ne.kind = "rpc";
-    if (p.command() == multiplayer::Command::kSys &&
-        std::get<multiplayer::Sys>(p.body).sys !=
-            multiplayer::SysCommand::kRelay) {
-      ne.kind = absl::StrCat(
-          "sys_",
-          multiplayer::SysCommandName(std::get<multiplayer::Sys>(p.body).sys));
+    if (rc.byte_only && !rc.raw_args.empty()) {
+      // BYTE_ONLY_OR_NO_ARGS: one PackedByteArray argument, its bytes.
+      ne.values.back().texts.push_back(Text(Variant::PackedBytes(
+          std::vector<uint8_t>(rc.raw_args.begin(), rc.raw_args.end()))));
     }
-    ne.node = me.node.path;
-    const bool texts = options_.net_values;
-    if (p.command() == multiplayer::Command::kRemoteCall) {
-      const auto& rc = std::get<multiplayer::RemoteCall>(p.body);
-      ne.method =
-          me.method.has_value() ? *me.method : absl::StrCat("#", rc.method_id);
+  }
+  if (texts && p.command() == multiplayer::Command::kSpawn) {
+    const auto& sp = std::get<multiplayer::Spawn>(p.body);
+    ne.values.push_back({sp.name, {}});
+    for (const multiplayer::Value& a : sp.state) {
+      ne.values.back().texts.push_back(Text(a.value));
     }
-    if (texts && p.command() == multiplayer::Command::kRemoteCall) {
-      const auto& rc = std::get<multiplayer::RemoteCall>(p.body);
-      ne.values.emplace_back();
-      for (const multiplayer::Value& a : rc.args) {
+  }
+  if (texts && p.command() == multiplayer::Command::kSync) {
+    const auto& sy = std::get<multiplayer::Sync>(p.body);
+    for (size_t i = 0; i < sy.blocks.size(); ++i) {
+      ne.values.push_back(
+          {i < me.sync_nodes.size() ? me.sync_nodes[i].path : "", {}});
+      for (const multiplayer::Value& a : sy.blocks[i].values) {
         ne.values.back().texts.push_back(Text(a.value));
       }
-      if (rc.byte_only && !rc.raw_args.empty()) {
-        // BYTE_ONLY_OR_NO_ARGS: one PackedByteArray argument, its bytes.
-        ne.values.back().texts.push_back(Text(Variant::PackedBytes(
-            std::vector<uint8_t>(rc.raw_args.begin(), rc.raw_args.end()))));
-      }
     }
-    if (texts && p.command() == multiplayer::Command::kSpawn) {
-      const auto& sp = std::get<multiplayer::Spawn>(p.body);
-      ne.values.push_back({sp.name, {}});
-      for (const multiplayer::Value& a : sp.state) {
-        ne.values.back().texts.push_back(Text(a.value));
-      }
-    }
-    if (texts && p.command() == multiplayer::Command::kSync) {
-      const auto& sy = std::get<multiplayer::Sync>(p.body);
-      for (size_t i = 0; i < sy.blocks.size(); ++i) {
-        ne.values.push_back(
-            {i < me.sync_nodes.size() ? me.sync_nodes[i].path : "", {}});
-        for (const multiplayer::Value& a : sy.blocks[i].values) {
+  }
+  if (texts && p.command() == multiplayer::Command::kDespawn) {
+    ne.values.push_back({me.spawned_name, {}});
+  }
+  if (p.command() == multiplayer::Command::kSync && !me.sync_nodes.empty()) {
+    ne.node = me.sync_nodes.front().path;
+  }
+  if (options_.net_text) ne.text = multiplayer::ToText(me);
+  if (options_.net_json) ne.json = multiplayer::ToJson(me);
+  return true;
+}
+
+void EnetFlows::PacketProblem(const enet::Event& e, const Flow& flow,
+                              const NetEvent& ne, const absl::Status& st) {
+  ++stats_->problems;
+  if (!on_problem_) return;
+  const bool up = e.direction == enet::Direction::kClientToServer;
+  Error err = ErrorFromStatus(st);
+  on_problem_(
+      Problem{now_, ProblemKind::kDecode, ne.transport, ne.src, ne.dst,
+              ne.connection, err.offset,
+              absl::StrCat("packet #", flow.index[up ? 0 : 1], " on channel ",
+                           e.channel, ": ", err.ToString())});
+}
+
+multiplayer::godot3::Session& EnetFlows::Godot3SessionOf(
+    const Endpoint& server) {
+  std::unique_ptr<multiplayer::godot3::Session>& s = godot3_sessions_[server];
+  if (s == nullptr) {
+    multiplayer::SessionOptions so;
+    so.packet.values = options_.decode;
+    s = std::make_unique<multiplayer::godot3::Session>(so);
+  }
+  return *s;
+}
+
+bool EnetFlows::Godot3Packet(const enet::Event& e, Flow& flow, NetEvent* out) {
+  namespace g3 = multiplayer::godot3;
+  NetEvent& ne = *out;
+  ne.channel = e.channel;
+  g3::Event ev;
+  absl::Status st = Godot3SessionOf(e.server).FeedEnet(
+      static_cast<int32_t>(ne.src_peer), static_cast<int32_t>(ne.dst_peer),
+      e.channel, e.packet, &ev);
+  if (!st.ok()) {
+    PacketProblem(e, flow, ne, st);
+    return false;
+  }
+  if (options_.net_text) ne.text = g3::ToText(ev);
+  if (options_.net_json) ne.json = g3::ToJson(ev);
+  if (ev.config) {
+    ne.kind = ev.config_message == 0 ? "config_add_peer" : "config_remove_peer";
+    return true;
+  }
+  if (!ev.packet.has_value()) return true;
+  const g3::Packet& p = *ev.packet;
+  ne.node = ev.node.path;
+  switch (p.command()) {
+    case g3::Command::kRemoteCall: {
+      const auto& rc = std::get<g3::RemoteCall>(p.body);
+      ne.kind = "rpc";
+      ne.method = rc.method;
+      if (options_.net_values) {
+        ne.values.emplace_back();
+        for (const multiplayer::Value& a : rc.args) {
           ne.values.back().texts.push_back(Text(a.value));
         }
       }
+      break;
     }
-    if (texts && p.command() == multiplayer::Command::kDespawn) {
-      ne.values.push_back({me.spawned_name, {}});
+    case g3::Command::kRemoteSet: {
+      const auto& rs = std::get<g3::RemoteSet>(p.body);
+      ne.kind = "rset";
+      ne.method = rs.property;
+      if (options_.net_values)
+        ne.values.push_back({"", {Text(rs.value.value)}});
+      break;
     }
-    if (p.command() == multiplayer::Command::kSync && !me.sync_nodes.empty()) {
-      ne.node = me.sync_nodes.front().path;
-    }
-    if (options_.net_text) ne.text = multiplayer::ToText(me);
-    if (options_.net_json) ne.json = multiplayer::ToJson(me);
+    default:
+      ne.kind = std::string(g3::CommandName(p.command()));
   }
-  ne.index = flow.index[up ? 0 : 1]++;
-  ++stats_->net_events;
-  if (options_.on_net_event) options_.on_net_event(ne);
+  return true;
 }
 
 void EnetFlows::OnProblem(const enet::Problem& p) {

@@ -12,6 +12,11 @@
 // channel 0 carries reliable packets of the user's channel 0, channel 1 the
 // unreliable ones (unsequenced: TRANSFER_MODE_UNRELIABLE; sequenced:
 // UNRELIABLE_ORDERED), and user channel n > 0 is ENet channel n + 1.
+// Godot 3.x (Dialect::kGodot3; networked_multiplayer_enet.cpp): channel 0
+// carries the server's add / remove peer notices, 1 reliable and 2
+// unreliable packets, 3 and up the game's channels (NetEvent::channel is
+// then the ENet channel), each packet behind an 8-byte [source][target]
+// header; a client-to-client packet is forwarded by the server unchanged.
 
 #ifndef GDWIRE_CODEC_CAPTURE_INTERNAL_ENET_FLOWS_H_
 #define GDWIRE_CODEC_CAPTURE_INTERNAL_ENET_FLOWS_H_
@@ -26,6 +31,7 @@
 #include "absl/types/span.h"
 #include "codec/capture/capture.h"
 #include "codec/enet/session.h"
+#include "codec/multiplayer/godot3_session.h"
 #include "codec/multiplayer/session.h"
 
 namespace gdwire {
@@ -52,6 +58,17 @@ class EnetFlows {
                 uint64_t transport_bytes);
   void Finish(const Timestamp& time);
 
+  // WebSocketMultiplayerPeer: the server's first message, the client's id
+  // (`client` and `server` the two ends)...
+  void WebSocketPeerId(const Timestamp& time, uint64_t connection,
+                       const Endpoint& client, const Endpoint& server,
+                       uint32_t client_id, uint64_t wire_bytes);
+  // ... then each binary message, one SceneMultiplayer packet.
+  void WebSocketMessage(const Timestamp& time, uint64_t connection,
+                        const Endpoint& client, const Endpoint& server,
+                        bool from_client, uint32_t client_id, uint64_t offset,
+                        absl::Span<const uint8_t> message, uint64_t wire_bytes);
+
  private:
   struct Flow {
     uint64_t connection = 0;
@@ -59,18 +76,30 @@ class EnetFlows {
     uint64_t index[2] = {0, 0};
   };
   void OnEvent(const enet::Event& e);
+  void Emit(NetEvent* ne, Flow& flow, bool up);
+  // A Godot 4 SceneMultiplayer packet / a Godot 3 NetworkedMultiplayerENet
+  // one (8-byte header, configuration channel) into *ne; false when it did
+  // not decode (reported).
+  bool Godot4Packet(const enet::Event& e, Flow& flow, NetEvent* ne);
+  bool Godot3Packet(const enet::Event& e, Flow& flow, NetEvent* ne);
+  void PacketProblem(const enet::Event& e, const Flow& flow, const NetEvent& ne,
+                     const absl::Status& st);
   std::string Text(const Variant& v) const;
   void CheckChecksum(const multiplayer::SimplifyPath& sp, const NetEvent& ne);
   void OnProblem(const enet::Problem& p);
   Flow& FlowOf(uint64_t enet_flow);
   multiplayer::Session& SessionOf(const Endpoint& server);
+  multiplayer::godot3::Session& Godot3SessionOf(const Endpoint& server);
 
   CaptureOptions options_;
   ProblemFn on_problem_;
   CaptureStats* stats_;
   std::unique_ptr<enet::Decoder> decoder_;
-  std::map<uint64_t, Flow> flows_;  // by the ENet decoder's flow number
+  std::map<uint64_t, Flow> flows_;     // by the ENet decoder's flow number
+  std::map<uint64_t, Flow> ws_flows_;  // by the capture's connection number
   std::map<Endpoint, std::unique_ptr<multiplayer::Session>> sessions_;
+  std::map<Endpoint, std::unique_ptr<multiplayer::godot3::Session>>
+      godot3_sessions_;
   // The datagram being decoded.
   Timestamp now_;
   uint64_t current_connection_ = 0;

@@ -262,6 +262,13 @@ void WebSocketDecoder::MessageDone() {
            absl::StrCat("message #", index, " at byte ", message_start_,
                         " is a text message of ", message_.size(),
                         " bytes (put_var sends binary; skipped)"));
+  } else if (out_->RawMessage(
+                 Transport::kWebSocket, index, message_start_,
+                 absl::MakeConstSpan(
+                     reinterpret_cast<const uint8_t*>(message_.data()),
+                     message_.size()),
+                 pos_ - message_start_)) {
+    // A multiplayer packet, taken by the flow layer.
   } else {
     size_t used = 0;
     absl::StatusOr<Variant> v = stream::Decode(
