@@ -150,23 +150,37 @@ def main():
         origin = ev.get("origin", d["src_peer"]) if relayed else d["src_peer"]
         target = ev.get("target", d["dst_peer"]) if relayed else d["dst_peer"]
         body = relayed if relayed else ev
+        processed = True
+        if "source" in ev:  # Godot 3: the 8-byte header names both ends
+            origin, target = ev["source"], ev["target"]
+            relayed = origin != d["src_peer"] or target != d["dst_peer"]
+            processed = ev.get("processed", True)
         cmd = body.get("command")
         content = None
+        texts = tuple(d["values"][0]["texts"]) if d.get("values") else ()
         if cmd == "remote_call":
-            texts = d["values"][0]["texts"] if d.get("values") else []
             content = ("rpc", d.get("node", ""), method_name(d.get("method", "")),
-                       tuple(texts))
+                       texts)
+        elif cmd == "remote_set":
+            content = ("rset", d.get("node", ""), d.get("method", ""), texts)
         elif cmd == "raw":
             content = ("raw", body.get("bytes", ""))
         hops.append({"d": d, "from": d["src_peer"], "to": d["dst_peer"],
                      "origin": origin, "target": target, "relay": bool(relayed),
-                     "content": content, "cmd": cmd,
+                     "content": content, "cmd": cmd, "processed": processed,
                      "mode": d.get("delivery"), "channel": d.get("channel")})
 
     def log_content(e):
         if "raw" in e:
             return ("raw", e["raw"])
+        if "property" in e:  # Godot 3 rset
+            return ("rset", strip_root(e["path"]), e["property"],
+                    (e["value"],))
         return ("rpc", strip_root(e["path"]), e["method"], tuple(e["args"]))
+
+    def on_wire(e):
+        # Godot 3's remotesync runs in its sender too: not on the wire.
+        return not e.get("local")
 
     errors = []
     # Received: one decoded hop each.
@@ -174,7 +188,7 @@ def main():
     want_recv = found_recv = 0
     for me, p in procs.items():
         for e in p["events"]:
-            if e.get("dir") != "recv":
+            if e.get("dir") != "recv" or not on_wire(e):
                 continue
             want_recv += 1
             c = log_content(e)
@@ -199,7 +213,7 @@ def main():
     want_send = found_send = 0
     for me, p in procs.items():
         for e in p["events"]:
-            if e.get("dir") != "send":
+            if e.get("dir") != "send" or not on_wire(e):
                 continue
             want_send += 1
             c = log_content(e)
@@ -233,6 +247,8 @@ def main():
             continue
         if h["relay"] and h["to"] == server and h["target"] not in (0, server):
             continue  # the server only forwards it
+        if not h["processed"]:
+            continue
         if h["to"] not in procs:
             continue
         extra += 1

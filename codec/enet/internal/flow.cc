@@ -215,15 +215,10 @@ void Session::Close() {
   for (Side& s : sides_) {
     for (auto& c : s.channels) {
       if (c == nullptr) continue;
-      // ENet drops them too; held ones mean the capture lacks a packet.
-      if (c->held_reliable() != 0) {
-        s.Report(ProblemKind::kGap, 0,
-                 absl::StrCat(c->held_reliable(),
-                              " reliable packets held at the disconnect, "
-                              "waiting for sequence number ",
-                              c->next_reliable(), " (not in the capture)"));
-      }
-      c->Reset();
+      // Held reliable packets mean the capture lacks one before them (the
+      // receiver had it: it acknowledged and went on). An observer delivers
+      // them past the gap, reported, rather than drop what it has.
+      c->Flush();
     }
   }
 }
