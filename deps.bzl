@@ -18,7 +18,8 @@ names (a name the caller already declared is left alone):
     (third_party/bazel_stubs) for the repositories Bazel 4.2.3 would
     download;
   * highway, com_google_absl, com_google_googletest,
-    com_github_google_benchmark, simdjson, libpcap: Debian's -dev packages wrapped
+    com_github_google_benchmark, simdjson, libpcap, enet, zlib, zstd: Debian's
+    -dev packages wrapped
     by third_party/system/system_repo.bzl.
 """
 
@@ -99,4 +100,25 @@ def gdwire_deps():
         build_file = Label("//third_party/system:libpcap.BUILD"),
         include_dirs = ["pcap"],
         include_files = ["pcap.h"],
+    )
+    _maybe(
+        system_cc_repo,
+        "enet",
+        apt_package = "libenet-dev",
+        build_file = Label("//third_party/system:enet.BUILD"),
+        include_dirs = ["enet"],
+    )
+    _maybe(
+        system_cc_repo,
+        "zlib",
+        apt_package = "zlib1g-dev",
+        build_file = Label("//third_party/system:zlib.BUILD"),
+        include_files = ["zlib.h", "zconf.h"],
+    )
+    _maybe(
+        system_cc_repo,
+        "zstd",
+        apt_package = "libzstd-dev",
+        build_file = Label("//third_party/system:zstd.BUILD"),
+        include_files = ["zstd.h", "zstd_errors.h"],
     )
