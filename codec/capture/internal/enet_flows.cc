@@ -71,6 +71,14 @@ ProblemKind KindOf(enet::ProblemKind k) {
 
 }  // namespace
 
+absl::string_view EnetFlows::WireVersion() const {
+  // The engine versions each layout was checked against (docs/MULTIPLAYER.md).
+  return options_.decode.dialect == Dialect::kGodot3
+             ? "Godot 3.2 NetworkedMultiplayerENet + MultiplayerAPI (checked: "
+               "3.2.3)"
+             : "Godot 4.6 SceneMultiplayer (checked: 4.6.3)";
+}
+
 EnetFlows::EnetFlows(const CaptureOptions& options, ProblemFn on_problem,
                      CaptureStats* stats)
     : options_(options), on_problem_(std::move(on_problem)), stats_(stats) {
@@ -179,9 +187,10 @@ void EnetFlows::OnEvent(const enet::Event& e) {
         flow.client_id = static_cast<int32_t>(e.connect->data);
         ne.src_peer = e.connect->data;
         ne.kind = "connect";
-        ne.text = absl::StrCat("connect peer ", e.connect->data, " (",
-                               e.connect->channel_count, " channels, mtu ",
-                               e.connect->mtu, ")");
+        ne.text =
+            absl::StrCat("connect peer ", e.connect->data, " (",
+                         e.connect->channel_count, " channels, mtu ",
+                         e.connect->mtu, "; read as ", WireVersion(), ")");
       }
       break;
     case enet::EventKind::kVerifyConnect:
@@ -247,8 +256,9 @@ void EnetFlows::WebSocketPeerId(const Timestamp& time, uint64_t connection,
   ne.transport_bytes = wire_bytes;
   if (options_.net_text) {
     ne.text = absl::StrCat("peer_id ", client_id,
-                           " (the server names the "
-                           "client: WebSocketMultiplayerPeer)");
+                           " (the server names the client: "
+                           "WebSocketMultiplayerPeer; read as ",
+                           WireVersion(), ")");
   }
   Emit(&ne, flow, false);
 }

@@ -85,6 +85,9 @@ class EnetFlows {
   void PacketProblem(const enet::Event& e, const Flow& flow, const NetEvent& ne,
                      const absl::Status& st);
   std::string Text(const Variant& v) const;
+  // The wire layout the events are read with, and the engine it was
+  // checked against: printed with each connection's first event.
+  absl::string_view WireVersion() const;
   void CheckChecksum(const multiplayer::SimplifyPath& sp, const NetEvent& ne);
   void OnProblem(const enet::Problem& p);
   Flow& FlowOf(uint64_t enet_flow);
