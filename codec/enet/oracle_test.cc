@@ -180,7 +180,10 @@ TEST_P(OracleTest, SameDeliveriesAsLibenet) {
   EXPECT_GT(kinds[0], 20);
   EXPECT_GT(kinds[1], 5);
   EXPECT_GT(kinds[2], 5);
-  EXPECT_GT(kinds[3], 2);
+  // 12 are sent; libenet itself drops an unreliable fragmented packet whose
+  // fragments a newer packet of its channel overtook, which a loaded
+  // machine (ASan, 2 cores) makes common: one is enough to not be vacuous.
+  EXPECT_GT(kinds[3], 0);
   for (Compression mode : {GetParam(), Compression::kAuto}) {
     DecoderOptions opts;
     opts.compression = mode;
