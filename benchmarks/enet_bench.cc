@@ -12,7 +12,8 @@
 //   BM_EnetMultiplayer   ENet + SceneMultiplayer (codec/multiplayer:
 //                        packets, path caches, spawns, relays, and the
 //                        Variant decode of every argument and value)
-//   BM_EnetCapture/0    what `gdwire capture` does before printing: the
+//   BM_EnetCapture/0    (MB/s of the capture file, as BM_TcpCapture)
+//                        what `gdwire capture` does before printing: the
 //                        capture file's frames through capture::DecodeBytes
 //                        with NetEvents built (one line of text each)
 //   BM_EnetCapture/1    the same for --format=json (text, JSON and the
@@ -194,7 +195,8 @@ void BM_EnetCapture(benchmark::State& state) {
     if (!st.ok()) state.SkipWithError("capture did not decode");
   }
   benchmark::DoNotOptimize(text_bytes);
-  state.SetBytesProcessed(state.iterations() * r.bytes);
+  // Bytes of the capture file, as BM_TcpCapture counts them.
+  state.SetBytesProcessed(state.iterations() * r.file.size());
 }
 BENCHMARK(BM_EnetCapture)->Arg(0)->Arg(1);
 

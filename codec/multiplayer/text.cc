@@ -16,8 +16,15 @@ namespace multiplayer {
 namespace {
 
 // var_to_str, on one line (its Dictionaries span several).
-std::string V(const Variant& v) {
-  std::string s = text::ToText(v, Dialect::kGodot4);
+std::string V(const Variant& v, const TextOptions& o) {
+  std::string s;
+  const auto* known = o.value_texts;
+  auto it = known != nullptr ? known->find(&v) : decltype(known->end())();
+  if (known != nullptr && it != known->end()) {
+    s = it->second;
+  } else {
+    s = text::ToText(v, Dialect::kGodot4);
+  }
   for (char& c : s) {
     if (c == '\n') c = ' ';
   }
@@ -31,10 +38,10 @@ std::string Hex(absl::string_view bytes, size_t max) {
   return absl::BytesToHexString(bytes);
 }
 
-std::string Values(const std::vector<Value>& values) {
+std::string Values(const std::vector<Value>& values, const TextOptions& o) {
   std::vector<std::string> parts;
   parts.reserve(values.size());
-  for (const Value& v : values) parts.push_back(V(v.value));
+  for (const Value& v : values) parts.push_back(V(v.value, o));
   return absl::StrJoin(parts, ", ");
 }
 
@@ -67,8 +74,8 @@ std::string Body(const Event& ev, const Packet& p, const TextOptions& o) {
           ev.method ? *ev.method : absl::StrCat("method #", c.method_id);
       std::string args =
           c.byte_only ? (c.raw_args.empty() ? std::string()
-                                            : V(BytesVariant(c.raw_args)))
-                      : Values(c.args);
+                                            : V(BytesVariant(c.raw_args), o))
+                      : Values(c.args, o);
       return absl::StrCat("rpc ", NodeText(ev.node), ".", method, "(", args,
                           ")");
     }
@@ -93,12 +100,12 @@ std::string Body(const Event& ev, const Packet& p, const TextOptions& o) {
       std::string out = absl::StrCat("spawn ", s.name, " net ", s.net_id,
                                      " by ", NodeText(ev.node));
       if (s.custom_arg) {
-        absl::StrAppend(&out, " custom(", V(s.custom_arg->value), ")");
+        absl::StrAppend(&out, " custom(", V(s.custom_arg->value, o), ")");
       } else {
         absl::StrAppend(&out, " scene ", s.scene_id);
       }
       absl::StrAppend(&out, " syncs [", absl::StrJoin(s.sync_net_ids, ", "),
-                      "] state(", Values(s.state), ")");
+                      "] state(", Values(s.state, o), ")");
       return out;
     }
     case Command::kDespawn: {
@@ -129,7 +136,7 @@ std::string Body(const Event& ev, const Packet& p, const TextOptions& o) {
               !ev.sync_properties[i][j].empty()) {
             absl::StrAppend(&out, ev.sync_properties[i][j], "=");
           }
-          out += V(b.values[j].value);
+          out += V(b.values[j].value, o);
         }
       }
       out += "]";

@@ -36,8 +36,10 @@
 #define GDWIRE_CODEC_MULTIPLAYER_TEXT_H_
 
 #include <string>
+#include <unordered_map>
 
 #include "codec/multiplayer/session.h"
+#include "codec/variant.h"
 
 namespace gdwire {
 namespace multiplayer {
@@ -47,6 +49,11 @@ struct TextOptions {
   bool hop = false;
   // Most bytes of raw data shown in hex before "..." (0: all).
   size_t max_hex_bytes = 64;
+  // var_to_str texts the caller already made for some of the packet's
+  // values, by the address of the Variant in the Event's packet: used
+  // instead of writing those values again (a capture that prints both the
+  // line and each value's text writes each value once).
+  const std::unordered_map<const Variant*, std::string>* value_texts = nullptr;
 };
 
 std::string ToText(const Event& event, const TextOptions& options = {});

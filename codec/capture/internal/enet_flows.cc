@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <string>
+#include <unordered_map>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
@@ -333,6 +334,8 @@ bool EnetFlows::Godot4Packet(const enet::Event& e, Flow& flow, NetEvent* out) {
   }
   ne.node = me.node.path;
   const bool texts = options_.net_values;
+  // The values' texts, made once for both the values and the line.
+  std::unordered_map<const Variant*, std::string> made;
   if (p.command() == multiplayer::Command::kRemoteCall) {
     const auto& rc = std::get<multiplayer::RemoteCall>(p.body);
     ne.method =
@@ -343,6 +346,7 @@ bool EnetFlows::Godot4Packet(const enet::Event& e, Flow& flow, NetEvent* out) {
     ne.values.emplace_back();
     for (const multiplayer::Value& a : rc.args) {
       ne.values.back().texts.push_back(Text(a.value));
+      made[&a.value] = ne.values.back().texts.back();
     }
     if (rc.byte_only && !rc.raw_args.empty()) {
       // BYTE_ONLY_OR_NO_ARGS: one PackedByteArray argument, its bytes.
@@ -355,6 +359,7 @@ bool EnetFlows::Godot4Packet(const enet::Event& e, Flow& flow, NetEvent* out) {
     ne.values.push_back({sp.name, {}});
     for (const multiplayer::Value& a : sp.state) {
       ne.values.back().texts.push_back(Text(a.value));
+      made[&a.value] = ne.values.back().texts.back();
     }
   }
   if (texts && p.command() == multiplayer::Command::kSync) {
@@ -364,6 +369,7 @@ bool EnetFlows::Godot4Packet(const enet::Event& e, Flow& flow, NetEvent* out) {
           {i < me.sync_nodes.size() ? me.sync_nodes[i].path : "", {}});
       for (const multiplayer::Value& a : sy.blocks[i].values) {
         ne.values.back().texts.push_back(Text(a.value));
+        made[&a.value] = ne.values.back().texts.back();
       }
     }
   }
@@ -373,7 +379,11 @@ bool EnetFlows::Godot4Packet(const enet::Event& e, Flow& flow, NetEvent* out) {
   if (p.command() == multiplayer::Command::kSync && !me.sync_nodes.empty()) {
     ne.node = me.sync_nodes.front().path;
   }
-  if (options_.net_text) ne.text = multiplayer::ToText(me);
+  if (options_.net_text) {
+    multiplayer::TextOptions to;
+    to.value_texts = &made;
+    ne.text = multiplayer::ToText(me, to);
+  }
   if (options_.net_json) ne.json = multiplayer::ToJson(me);
   return true;
 }
