@@ -38,6 +38,12 @@
 # takes ~600 s of one CPU under ASan), fuzz
 # 484 s, cmake 310 s (the .deb test's debootstrap included), consumer 40 s,
 # bench 209 s.
+# A fresh minimal Debian 12 root fs (debootstrap minbase + sudo, git,
+# ca-certificates), the sudo user, 2026-11-26 (tools/check_fresh_machine.sh,
+# on a 2-vCPU AMD EPYC with other work beside it): 2037 s in all, 30,905
+# passed, 0 failed, 1 skipped: default 284 s, asan 787 s, fuzz 480 s,
+# cmake 190 s (cpack needs `file`, now installed by the stage), consumer
+# 32 s, bench 200 s.
 #
 # Usage: tools/test.sh [extra bazel flags, given to every stage]
 # Environment: STAGES="default asan fuzz cmake consumer bench" (a subset),
