@@ -3,6 +3,7 @@
 #include "codec/capture/internal/enet_flows.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <string>
 #include <unordered_map>
 #include <utility>
@@ -24,8 +25,12 @@ constexpr int32_t kServerId = 1;
 // user's channels 1, 2, ...
 constexpr int kSystemChannels = 2;
 
+// The ENet decoder's time: only handed back, never compared, so a capture
+// time past what nanoseconds in 64 bits hold (a hostile pcap's) is clamped.
 int64_t Nanos(const Timestamp& t) {
-  return t.sec * 1000000000LL + static_cast<int64_t>(t.nsec);
+  constexpr int64_t kMaxSec = INT64_MAX / 1000000000LL - 1;
+  const int64_t sec = std::min(std::max(t.sec, -kMaxSec), kMaxSec);
+  return sec * 1000000000LL + static_cast<int64_t>(t.nsec % 1000000000u);
 }
 
 // The user's channel (as @rpc names it) of an ENet channel.
