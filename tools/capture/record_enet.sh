@@ -4,8 +4,11 @@
 # engine processes (tests/data/captures/enet/README.md):
 #
 #   tools/capture/record_enet.sh godot4|godot3 OUT_DIR [PORT] [COMPRESS]
+#   tools/capture/record_enet.sh godot4 OUT_DIR [PORT] websocket
 #
-# COMPRESS: none (default), range_coder, fastlz, zlib, zstd. Writes
+# COMPRESS: none (default), range_coder, fastlz, zlib, zstd; `websocket`
+# records the same session over WebSocketMultiplayerPeer instead (Godot 4,
+# main.gd --transport=websocket, TCP: OUT_DIR/godot4_ws.pcap). Writes
 # OUT_DIR/<engine>_enet_<COMPRESS>.pcap (tcpdump -i lo -w, whole packets;
 # Godot 3 without compression: godot3_enet.pcap) and the same name with
 # .events/ ({server,client1,client2}.events.jsonl: what each engine sent
@@ -23,10 +26,16 @@ engine="${1:?engine: godot4}"
 out="${2:?output folder}"
 port="${3:-47300}"
 compress="${4:-none}"
+transport=enet
 case "$compress" in
   none|range_coder|fastlz|zlib|zstd) ;;
-  *) echo "record_enet.sh: COMPRESS must be none, range_coder, fastlz, zlib or zstd" >&2; exit 2 ;;
+  websocket) transport=websocket ;;
+  *) echo "record_enet.sh: COMPRESS must be none, range_coder, fastlz, zlib, zstd or websocket" >&2; exit 2 ;;
 esac
+if [ "$transport" = websocket ] && [ "$engine" != godot4 ]; then
+  echo "record_enet.sh: websocket is Godot 4's WebSocketMultiplayerPeer" >&2
+  exit 2
+fi
 case "$engine" in
   godot4) run=("$root/tools/godot/godot4" --path "$here/godot4_enet") ;;
   godot3) run=(godot3-server --no-window --path "$here/godot3_enet") ;;
@@ -39,6 +48,9 @@ fi
 name="${engine}_enet_$compress"
 # Godot 3 without compression: godot3_enet.pcap.
 [ "$engine/$compress" = godot3/none ] && name=godot3_enet
+[ "$transport" = websocket ] && name=godot4_ws
+proto=udp
+[ "$transport" = websocket ] && proto=tcp
 mkdir -p "$out"
 out="$(cd "$out" && pwd)"
 ev="$out/$name.events"
@@ -62,7 +74,7 @@ fi
 # -U: each packet written at once; -s 0: whole packets. The sleep before
 # SIGINT lets the last packets reach tcpdump (see record.sh).
 as_root env PATH="$PATH:/usr/sbin:/sbin" sh -c 'echo $$ >"$1"; shift; exec "$@"' sh "$pidf" \
-  tcpdump -i lo -U -s 0 -w "$pcap" "udp and host 127.0.0.1 and port $port" \
+  tcpdump -i lo -U -s 0 -w "$pcap" "$proto and host 127.0.0.1 and port $port" \
   2>"$log" &
 dump=$!
 for _ in $(seq 100); do
@@ -70,6 +82,7 @@ for _ in $(seq 100); do
   sleep 0.1
 done
 args=(--port="$port" --out="$ev" --compress="$compress")
+[ "$transport" = websocket ] && args=(--port="$port" --out="$ev" --transport=websocket)
 # Every process quits by itself (main.gd has a 45 s timeout of its own);
 # timeout(1) is the safety net.
 timeout 60 "${run[@]}" -- --role=server --id-label=server "${args[@]}" \
