@@ -62,7 +62,11 @@ func _init() -> void:
 				_script_entry(s)
 				if not s.can_instantiate():
 					errors.append({"path": f,
-						"error": "cannot instantiate (a parse error, or abstract)"})
+						"error": "cannot instantiate: a parse error (a script that " +
+							"names an autoload does not compile here: the " +
+							"engine registers autoload names only when it " +
+							"starts them, and gdwire manifest starts none), " +
+							"or abstract"})
 			else:
 				errors.append({"path": f, "error": "cannot load script"})
 	for a in autoloads:
