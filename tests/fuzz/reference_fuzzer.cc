@@ -18,6 +18,12 @@
 
 namespace {
 
+// Godot's parse_utf8 drops a leading BOM: a name that starts with one loses
+// it on every decode, so its value is not a fixed point.
+bool NameStable(const std::string& name) {
+  return name.rfind("\xEF\xBB\xBF", 0) != 0;
+}
+
 bool Stable(const gdwire::Variant& v) {
   using gdwire::Type;
   switch (v.type()) {
@@ -26,16 +32,22 @@ bool Stable(const gdwire::Variant& v) {
       return v.as_string().rfind("\xEF\xBB\xBF", 0) != 0;
     case Type::kObject:
       if (v.object().kind == gdwire::Object::Kind::kNull) return false;
+      if (!NameStable(v.object().class_name)) return false;
       for (const auto& p : v.object().properties) {
         if (!Stable(p.second)) return false;
       }
       return true;
     case Type::kArray:
+      if (!NameStable(v.array().element_type.name)) return false;
       for (const auto& e : v.array().items) {
         if (!Stable(e)) return false;
       }
       return true;
     case Type::kDictionary:
+      if (!NameStable(v.dictionary().key_type.name) ||
+          !NameStable(v.dictionary().value_type.name)) {
+        return false;
+      }
       for (const auto& kv : v.dictionary().entries) {
         if (!Stable(kv.first) || !Stable(kv.second)) return false;
       }
