@@ -18,12 +18,12 @@ work="${TEST_TMPDIR:-$(mktemp -d)}"
 tar -C "$work" -xf "$seeds_tar"
 mkdir -p "$work/regressions" "$work/corpus"
 if [ -d "$regressions" ]; then
-  find "$regressions" -type f ! -name '*.md' -exec cp {} "$work/regressions/" \;
+  find -L "$regressions" -type f ! -name '*.md' -exec cp {} "$work/regressions/" \;
 fi
 # The committed corpus is copied: libFuzzer writes what it finds into the
 # first directory, which must not be the source tree.
 if [ -n "$grown" ] && [ -d "$grown" ]; then
-  find "$grown" -type f -exec cp {} "$work/corpus/" \;
+  find -L "$grown" -type f -exec cp {} "$work/corpus/" \;
 fi
 help="$("$fuzzer" -help=1 2>&1 || true)"
 if [[ "$help" == *"To run fuzzing"* ]]; then
