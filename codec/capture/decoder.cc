@@ -89,11 +89,11 @@ class Decoder::Impl {
                  std::string text) override {
       impl->EmitProblem(*this, transport, kind, offset, std::move(text));
     }
-    bool RawMessage(Transport transport, uint64_t index, uint64_t offset,
+    bool RawMessage(Transport transport, uint64_t index,
                     absl::Span<const uint8_t> bytes,
                     uint64_t wire_bytes) override {
       (void)transport;
-      return impl->WebSocketMessage(*this, index, offset, bytes, wire_bytes);
+      return impl->WebSocketMessage(*this, index, bytes, wire_bytes);
     }
   };
   struct Flow {
@@ -119,7 +119,7 @@ class Decoder::Impl {
   void Tcp(Flow* flow, bool reversed, const internal::Packet& p);
   void Udp(Flow* flow, bool reversed, const internal::Packet& p);
   void Close(Flow* flow, bool capture_ended);
-  bool WebSocketMessage(Direction& d, uint64_t index, uint64_t offset,
+  bool WebSocketMessage(Direction& d, uint64_t index,
                         absl::Span<const uint8_t> bytes, uint64_t wire_bytes);
   void EmitValue(const Direction& d, Transport t, uint64_t index,
                  uint64_t offset, Variant value);
@@ -331,7 +331,6 @@ void Decoder::Impl::Close(Flow* flow, bool capture_ended) {
 }
 
 bool Decoder::Impl::WebSocketMessage(Direction& d, uint64_t index,
-                                     uint64_t offset,
                                      absl::Span<const uint8_t> bytes,
                                      uint64_t wire_bytes) {
   Flow* f = d.flow;
@@ -356,7 +355,7 @@ bool Decoder::Impl::WebSocketMessage(Direction& d, uint64_t index,
   }
   if (f->ws != Flow::Ws::kMultiplayer) return false;
   enet_.WebSocketMessage(now_, f->id, f->dir[0].src, f->dir[0].dst, from_client,
-                         f->ws_client_id, offset, bytes, wire_bytes);
+                         f->ws_client_id, bytes, wire_bytes);
   return true;
 }
 

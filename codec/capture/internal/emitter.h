@@ -33,10 +33,10 @@ class Emitter {
   // when the flow layer took it (a WebSocketMultiplayerPeer connection's
   // SceneMultiplayer packet); `wire_bytes` is what it took on the stream,
   // framing included.
-  virtual bool RawMessage(Transport transport, uint64_t index, uint64_t offset,
+  virtual bool RawMessage(Transport transport, uint64_t index,
                           absl::Span<const uint8_t> bytes,
                           uint64_t wire_bytes) {
-    (void)transport, (void)index, (void)offset, (void)bytes, (void)wire_bytes;
+    (void)transport, (void)index, (void)bytes, (void)wire_bytes;
     return false;
   }
 };

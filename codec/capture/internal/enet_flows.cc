@@ -226,13 +226,11 @@ void EnetFlows::OnEvent(const enet::Event& e) {
     ne.enet_bytes = e.overhead_bytes;
     ne.transport_bytes = pending_transport_;
     pending_transport_ = 0;
-    const bool ok = options_.decode.dialect == Dialect::kGodot3
-                        ? Godot3Packet(e, flow, &ne)
-                        : Godot4Packet(e, flow, &ne);
-    if (!ok) {
-      ++flow.index[up ? 0 : 1];
-      return;
-    }
+    const bool ok =
+        options_.decode.dialect == Dialect::kGodot3
+            ? Godot3Packet(e.server, e.channel, e.packet, up, flow, &ne)
+            : Godot4Packet(e.server, e.channel, e.packet, up, flow, &ne);
+    if (!ok) return;
   }
   Emit(&ne, flow, up);
 }
@@ -272,7 +270,6 @@ void EnetFlows::WebSocketPeerId(const Timestamp& time, uint64_t connection,
 void EnetFlows::WebSocketMessage(const Timestamp& time, uint64_t connection,
                                  const Endpoint& client, const Endpoint& server,
                                  bool from_client, uint32_t client_id,
-                                 uint64_t offset,
                                  absl::Span<const uint8_t> message,
                                  uint64_t wire_bytes) {
   now_ = time;
@@ -293,35 +290,22 @@ void EnetFlows::WebSocketMessage(const Timestamp& time, uint64_t connection,
   ne.payload_bytes = message.size();
   ne.transport_bytes =
       wire_bytes > message.size() ? wire_bytes - message.size() : 0;
-  // The packet as the ENet path would have it (channel 0, this flow).
-  enet::Event e;
-  e.flow = 0;
-  e.client = client;
-  e.server = server;
-  e.direction = from_client ? enet::Direction::kClientToServer
-                            : enet::Direction::kServerToClient;
-  e.kind = enet::EventKind::kPacket;
-  e.channel = 0;
-  e.delivery = enet::Delivery::kReliable;
-  e.packet = message;
-  (void)offset;
-  if (!Godot4Packet(e, flow, &ne)) {
-    ++flow.index[from_client ? 0 : 1];
-    return;
-  }
-  ne.enet_channel = -1;
+  // The packet as ENet's channel 0 would carry it (the game's channel 0).
+  if (!Godot4Packet(server, 0, message, from_client, flow, &ne)) return;
   Emit(&ne, flow, from_client);
 }
 
-bool EnetFlows::Godot4Packet(const enet::Event& e, Flow& flow, NetEvent* out) {
+bool EnetFlows::Godot4Packet(const Endpoint& server, int enet_channel,
+                             absl::Span<const uint8_t> packet, bool up,
+                             Flow& flow, NetEvent* out) {
   NetEvent& ne = *out;
-  ne.channel = UserChannel(e.channel);
+  ne.channel = UserChannel(enet_channel);
   multiplayer::Event me;
-  absl::Status st = SessionOf(e.server).Feed(
-      static_cast<int32_t>(ne.src_peer), static_cast<int32_t>(ne.dst_peer),
-      UserChannel(e.channel), e.packet, &me);
+  absl::Status st = SessionOf(server).Feed(static_cast<int32_t>(ne.src_peer),
+                                           static_cast<int32_t>(ne.dst_peer),
+                                           ne.channel, packet, &me);
   if (!st.ok()) {
-    PacketProblem(e, flow, ne, st);
+    PacketProblem(enet_channel, up, st, ne, flow);
     return false;
   }
   const multiplayer::Packet& p = me.payload();
@@ -393,17 +377,17 @@ bool EnetFlows::Godot4Packet(const enet::Event& e, Flow& flow, NetEvent* out) {
   return true;
 }
 
-void EnetFlows::PacketProblem(const enet::Event& e, const Flow& flow,
-                              const NetEvent& ne, const absl::Status& st) {
+void EnetFlows::PacketProblem(int enet_channel, bool up, const absl::Status& st,
+                              const NetEvent& ne, Flow& flow) {
+  // The packet keeps its number in the direction's count.
+  const uint64_t index = flow.index[up ? 0 : 1]++;
   ++stats_->problems;
   if (!on_problem_) return;
-  const bool up = e.direction == enet::Direction::kClientToServer;
   Error err = ErrorFromStatus(st);
-  on_problem_(
-      Problem{now_, ProblemKind::kDecode, ne.transport, ne.src, ne.dst,
-              ne.connection, err.offset,
-              absl::StrCat("packet #", flow.index[up ? 0 : 1], " on channel ",
-                           e.channel, ": ", err.ToString())});
+  on_problem_(Problem{now_, ProblemKind::kDecode, ne.transport, ne.src, ne.dst,
+                      ne.connection, err.offset,
+                      absl::StrCat("packet #", index, " on channel ",
+                                   enet_channel, ": ", err.ToString())});
 }
 
 multiplayer::godot3::Session& EnetFlows::Godot3SessionOf(
@@ -417,16 +401,18 @@ multiplayer::godot3::Session& EnetFlows::Godot3SessionOf(
   return *s;
 }
 
-bool EnetFlows::Godot3Packet(const enet::Event& e, Flow& flow, NetEvent* out) {
+bool EnetFlows::Godot3Packet(const Endpoint& server, int enet_channel,
+                             absl::Span<const uint8_t> packet, bool up,
+                             Flow& flow, NetEvent* out) {
   namespace g3 = multiplayer::godot3;
   NetEvent& ne = *out;
-  ne.channel = e.channel;
+  ne.channel = enet_channel;
   g3::Event ev;
-  absl::Status st = Godot3SessionOf(e.server).FeedEnet(
+  absl::Status st = Godot3SessionOf(server).FeedEnet(
       static_cast<int32_t>(ne.src_peer), static_cast<int32_t>(ne.dst_peer),
-      e.channel, e.packet, &ev);
+      enet_channel, packet, &ev);
   if (!st.ok()) {
-    PacketProblem(e, flow, ne, st);
+    PacketProblem(enet_channel, up, st, ne, flow);
     return false;
   }
   if (options_.net_text) ne.text = g3::ToText(ev);

@@ -66,7 +66,7 @@ class EnetFlows {
   // ... then each binary message, one SceneMultiplayer packet.
   void WebSocketMessage(const Timestamp& time, uint64_t connection,
                         const Endpoint& client, const Endpoint& server,
-                        bool from_client, uint32_t client_id, uint64_t offset,
+                        bool from_client, uint32_t client_id,
                         absl::Span<const uint8_t> message, uint64_t wire_bytes);
 
  private:
@@ -80,10 +80,15 @@ class EnetFlows {
   // A Godot 4 SceneMultiplayer packet / a Godot 3 NetworkedMultiplayerENet
   // one (8-byte header, configuration channel) into *ne; false when it did
   // not decode (reported).
-  bool Godot4Packet(const enet::Event& e, Flow& flow, NetEvent* ne);
-  bool Godot3Packet(const enet::Event& e, Flow& flow, NetEvent* ne);
-  void PacketProblem(const enet::Event& e, const Flow& flow, const NetEvent& ne,
-                     const absl::Status& st);
+  bool Godot4Packet(const Endpoint& server, int enet_channel,
+                    absl::Span<const uint8_t> packet, bool up, Flow& flow,
+                    NetEvent* ne);
+  bool Godot3Packet(const Endpoint& server, int enet_channel,
+                    absl::Span<const uint8_t> packet, bool up, Flow& flow,
+                    NetEvent* ne);
+  // Reports a packet that did not decode; it keeps its number in `flow`.
+  void PacketProblem(int enet_channel, bool up, const absl::Status& st,
+                     const NetEvent& ne, Flow& flow);
   std::string Text(const Variant& v) const;
   // The wire layout the events are read with, and the engine it was
   // checked against: printed with each connection's first event.

@@ -263,7 +263,7 @@ void WebSocketDecoder::MessageDone() {
                         " is a text message of ", message_.size(),
                         " bytes (put_var sends binary; skipped)"));
   } else if (out_->RawMessage(
-                 Transport::kWebSocket, index, message_start_,
+                 Transport::kWebSocket, index,
                  absl::MakeConstSpan(
                      reinterpret_cast<const uint8_t*>(message_.data()),
                      message_.size()),
