@@ -123,6 +123,40 @@ std::string TimeText(const capture::Timestamp& t) {
   return buf;
 }
 
+// The text with its newlines (and backslash-free) as "\n" on one line.
+std::string OneLine(const std::string& text) {
+  std::string out;
+  out.reserve(text.size());
+  for (char c : text) {
+    if (c == '\n') {
+      out.append("\\n");
+    } else {
+      out.push_back(c);
+    }
+  }
+  return out;
+}
+
+// The fields every JSON line of `gdwire capture` starts with (no closing
+// brace): time, ts, transport, src, dst, connection, index.
+void JsonHead(const capture::Timestamp& time, capture::Transport transport,
+              const capture::Endpoint& src, const capture::Endpoint& dst,
+              uint64_t connection, uint64_t index, std::string* line) {
+  line->append("{\"time\":");
+  JsonString(TimeText(time), line);
+  char ts[48];
+  std::snprintf(ts, sizeof ts, "%lld.%09u", static_cast<long long>(time.sec),
+                time.nsec);
+  absl::StrAppend(line, ",\"ts\":", ts, ",\"transport\":\"",
+                  capture::TransportName(transport), "\",\"src\":");
+  JsonString(src.ToString(), line);
+  line->append(",\"dst\":");
+  JsonString(dst.ToString(), line);
+  absl::StrAppend(line, ",\"connection\":", connection, ",\"index\":", index);
+}
+
+}  // namespace
+
 void JsonString(absl::string_view s, std::string* out) {
   out->push_back('"');
   for (unsigned char c : s) {
@@ -154,22 +188,6 @@ void JsonString(absl::string_view s, std::string* out) {
   }
   out->push_back('"');
 }
-
-// The text with its newlines (and backslash-free) as "\n" on one line.
-std::string OneLine(const std::string& text) {
-  std::string out;
-  out.reserve(text.size());
-  for (char c : text) {
-    if (c == '\n') {
-      out.append("\\n");
-    } else {
-      out.push_back(c);
-    }
-  }
-  return out;
-}
-
-}  // namespace
 
 int Capture(int argc, char** argv) {
   Args args;
@@ -265,19 +283,8 @@ int Capture(int argc, char** argv) {
     if (values_only) {
       line = json ? text::ToJson(m.value) : text::ToText(m.value, d);
     } else if (json) {
-      line = "{\"time\":";
-      JsonString(TimeText(m.time), &line);
-      char ts[48];
-      std::snprintf(ts, sizeof ts, "%lld.%09u",
-                    static_cast<long long>(m.time.sec), m.time.nsec);
-      absl::StrAppend(&line, ",\"ts\":", ts, ",\"transport\":\"",
-                      capture::TransportName(m.transport), "\",\"src\":");
-      JsonString(m.src.ToString(), &line);
-      line.append(",\"dst\":");
-      JsonString(m.dst.ToString(), &line);
-      absl::StrAppend(&line, ",\"connection\":", m.connection,
-                      ",\"index\":", m.index, ",\"offset\":", m.offset,
-                      ",\"text\":");
+      JsonHead(m.time, m.transport, m.src, m.dst, m.connection, m.index, &line);
+      absl::StrAppend(&line, ",\"offset\":", m.offset, ",\"text\":");
       JsonString(text::ToText(m.value, d), &line);
       absl::StrAppend(&line, ",\"value\":", text::ToJson(m.value), "}");
     } else {
@@ -302,18 +309,8 @@ int Capture(int argc, char** argv) {
     if (values_only) return;
     std::string line;
     if (json) {
-      line = "{\"time\":";
-      JsonString(TimeText(e.time), &line);
-      char ts[48];
-      std::snprintf(ts, sizeof ts, "%lld.%09u",
-                    static_cast<long long>(e.time.sec), e.time.nsec);
-      absl::StrAppend(&line, ",\"ts\":", ts, ",\"transport\":\"",
-                      capture::TransportName(e.transport), "\",\"src\":");
-      JsonString(e.src.ToString(), &line);
-      line.append(",\"dst\":");
-      JsonString(e.dst.ToString(), &line);
-      absl::StrAppend(&line, ",\"connection\":", e.connection,
-                      ",\"index\":", e.index, ",\"src_peer\":", e.src_peer,
+      JsonHead(e.time, e.transport, e.src, e.dst, e.connection, e.index, &line);
+      absl::StrAppend(&line, ",\"src_peer\":", e.src_peer,
                       ",\"dst_peer\":", e.dst_peer, ",\"channel\":", e.channel,
                       ",\"enet_channel\":", e.enet_channel, ",\"delivery\":\"",
                       e.delivery, "\",\"kind\":\"", e.kind,

@@ -105,6 +105,9 @@ int Encode(int argc, char** argv);
 int Bench(int argc, char** argv);
 // `gdwire capture` (tools/cli/capture.cc).
 int Capture(int argc, char** argv);
+// A JSON string literal of any bytes (control characters escaped, the rest
+// as they are), for the CLI's JSON lines (tools/cli/capture.cc).
+void JsonString(absl::string_view s, std::string* out);
 // `gdwire manifest` (tools/cli/manifest.cc): runs Godot 4 on a project with
 // the embedded tools/manifest/manifest.gd.
 int Manifest(int argc, char** argv);

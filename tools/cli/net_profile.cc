@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "tools/cli/cli.h"
 
 namespace gdwire {
 namespace cli {
@@ -40,23 +41,6 @@ std::string RowText(const std::string& name, const NetProfile::Row& r) {
                 static_cast<unsigned long long>(r.transport),
                 static_cast<unsigned long long>(r.total()));
   return absl::StrCat(buf, name, "\n");
-}
-
-void JsonEscape(const std::string& s, std::string* out) {
-  out->push_back('"');
-  for (unsigned char c : s) {
-    if (c == '"' || c == '\\') {
-      out->push_back('\\');
-      out->push_back(static_cast<char>(c));
-    } else if (c < 0x20) {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\u%04x", c);
-      out->append(buf);
-    } else {
-      out->push_back(static_cast<char>(c));
-    }
-  }
-  out->push_back('"');
 }
 
 std::string RowJson(const NetProfile::Row& r) {
@@ -131,7 +115,7 @@ std::string NetProfile::Json() const {
     for (const auto& kv : Sorted(t)) {
       if (!first) out.push_back(',');
       first = false;
-      JsonEscape(kv.first, &out);
+      JsonString(kv.first, &out);
       absl::StrAppend(&out, ":", RowJson(kv.second));
     }
     out.push_back('}');
