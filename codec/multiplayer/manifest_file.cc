@@ -511,6 +511,25 @@ std::vector<FileManifest::Where> FileManifest::Resolve(
   return out;
 }
 
+std::vector<FileManifest::Spawned> FileManifest::SpawnedAt(
+    absl::string_view path) const {
+  std::vector<Spawned> out;
+  for (const auto& [prefix, sp] : spawn_nodes_) {
+    if (path.size() <= prefix.size() + 1 || !absl::StartsWith(path, prefix) ||
+        path[prefix.size()] != '/') {
+      continue;
+    }
+    absl::string_view tail = path.substr(prefix.size() + 1);
+    const size_t s = tail.find('/');
+    const bool root = s == absl::string_view::npos;
+    const absl::string_view rel = root ? "." : tail.substr(s + 1);
+    for (const ManifestScene* scene : SpawnCandidates(*sp)) {
+      out.push_back({scene, rel, root});
+    }
+  }
+  return out;
+}
+
 std::optional<std::string> FileManifest::MethodName(absl::string_view node_path,
                                                     uint16_t method_id) const {
   auto noted = noted_.find(node_path);
@@ -528,20 +547,9 @@ std::optional<std::string> FileManifest::MethodName(absl::string_view node_path,
   }
   // Below a spawner's spawn node: SPAWN_NODE/NAME[/REL].
   Agree spawned(/*first_wins=*/false);
-  for (const auto& [prefix, sp] : spawn_nodes_) {
-    if (node_path.size() <= prefix.size() + 1 ||
-        !absl::StartsWith(node_path, prefix) ||
-        node_path[prefix.size()] != '/') {
-      continue;
-    }
-    absl::string_view tail = node_path.substr(prefix.size() + 1);
-    const size_t s = tail.find('/');
-    const absl::string_view rel =
-        s == absl::string_view::npos ? "." : tail.substr(s + 1);
-    for (const ManifestScene* scene : SpawnCandidates(*sp)) {
-      if (const ManifestNode* n = NodeAt(*scene, rel)) {
-        spawned.Add(MethodIn(n->methods, method_id));
-      }
+  for (const Spawned& c : SpawnedAt(node_path)) {
+    if (const ManifestNode* n = NodeAt(*c.scene, c.rel)) {
+      spawned.Add(MethodIn(n->methods, method_id));
     }
   }
   return spawned.Get();
@@ -563,19 +571,9 @@ std::optional<std::string> FileManifest::PropertyName(absl::string_view sync,
   }
   Agree spawned(/*first_wins=*/false);
   // SPAWN_NODE/NAME/REL: a spawned node's synchronizer by its path.
-  for (const auto& [prefix, sp] : spawn_nodes_) {
-    if (sync.size() <= prefix.size() + 1 || !absl::StartsWith(sync, prefix) ||
-        sync[prefix.size()] != '/') {
-      continue;
-    }
-    absl::string_view tail = sync.substr(prefix.size() + 1);
-    const size_t s = tail.find('/');
-    if (s == absl::string_view::npos) continue;
-    for (const ManifestScene* scene : SpawnCandidates(*sp)) {
-      if (const ManifestSync* y = SyncAt(*scene, tail.substr(s + 1))) {
-        spawned.Add(pick(*y));
-      }
-    }
+  for (const Spawned& c : SpawnedAt(sync)) {
+    if (c.root) continue;
+    if (const ManifestSync* y = SyncAt(*c.scene, c.rel)) spawned.Add(pick(*y));
   }
   if (spawned.has()) return spawned.Get();
   // The session's "SPAWNER_PATH/NAME": every synchronizer of the spawnable
@@ -599,22 +597,11 @@ std::optional<std::string> FileManifest::ChecksumFor(
     }
   }
   Agree spawned(/*first_wins=*/false);
-  for (const auto& [prefix, sp] : spawn_nodes_) {
-    if (node_path.size() <= prefix.size() + 1 ||
-        !absl::StartsWith(node_path, prefix) ||
-        node_path[prefix.size()] != '/') {
-      continue;
-    }
-    absl::string_view tail = node_path.substr(prefix.size() + 1);
-    const size_t s = tail.find('/');
-    const absl::string_view rel =
-        s == absl::string_view::npos ? "." : tail.substr(s + 1);
-    for (const ManifestScene* scene : SpawnCandidates(*sp)) {
-      if (const ManifestNode* n = NodeAt(*scene, rel)) {
-        spawned.Add(n->checksum);
-      } else if (SyncAt(*scene, rel) || HasSpawnerAt(*scene, rel)) {
-        spawned.Add(std::string(kEmptyChecksum));
-      }
+  for (const Spawned& c : SpawnedAt(node_path)) {
+    if (const ManifestNode* n = NodeAt(*c.scene, c.rel)) {
+      spawned.Add(n->checksum);
+    } else if (SyncAt(*c.scene, c.rel) || HasSpawnerAt(*c.scene, c.rel)) {
+      spawned.Add(std::string(kEmptyChecksum));
     }
   }
   return spawned.Get();

@@ -144,6 +144,15 @@ class FileManifest : public Manifest {
   const ManifestNode* FindNode(absl::string_view path) const;
   std::vector<const ManifestScene*> SpawnCandidates(
       const ManifestSpawner& s) const;
+  // What a path below a spawner's spawn node, SPAWN_NODE/NAME[/REL], can
+  // be: in each of the spawner's candidate scenes, REL (root: "." for NAME
+  // itself). `rel` points into `path`.
+  struct Spawned {
+    const ManifestScene* scene;
+    absl::string_view rel;
+    bool root;
+  };
+  std::vector<Spawned> SpawnedAt(absl::string_view path) const;
 
   std::string engine_version_;
   std::string main_scene_;
