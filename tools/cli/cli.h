@@ -111,6 +111,9 @@ void JsonString(absl::string_view s, std::string* out);
 // `gdwire manifest` (tools/cli/manifest.cc): runs Godot 4 on a project with
 // the embedded tools/manifest/manifest.gd.
 int Manifest(int argc, char** argv);
+// `gdwire serve-echo` (tools/cli/serve_echo.cc): a Godot 4 multiplayer
+// server that answers echo(...) calls (server/server.h).
+int ServeEcho(int argc, char** argv);
 
 }  // namespace cli
 }  // namespace gdwire

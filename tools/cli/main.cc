@@ -23,6 +23,8 @@ constexpr char kHelp[] =
     "  capture   decode the Godot traffic in a pcap/pcapng capture\n"
     "  manifest  a Godot 4 project's RPC method and synced property names\n"
     "            (runs the engine)\n"
+    "  serve-echo  a Godot 4 multiplayer server (ENet) that answers echo()\n"
+    "            calls and relays the rest, for tests and demos\n"
     "\n"
     "`gdwire <command> --help` for the flags of a command.\n";
 }  // namespace
@@ -42,6 +44,7 @@ int main(int argc, char** argv) {
   if (std::strcmp(cmd, "bench") == 0) return Bench(argc - 2, argv + 2);
   if (std::strcmp(cmd, "capture") == 0) return Capture(argc - 2, argv + 2);
   if (std::strcmp(cmd, "manifest") == 0) return Manifest(argc - 2, argv + 2);
+  if (std::strcmp(cmd, "serve-echo") == 0) return ServeEcho(argc - 2, argv + 2);
   std::fprintf(stderr, "gdwire: unknown command '%s'\n\n%s", cmd, kHelp);
   return kExitUsage;
 }
