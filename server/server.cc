@@ -123,6 +123,7 @@ class Server::EnetTransport : public Transport {
       // A channel the peer did not open, a packet over the limit, a peer
       // that is going: not sent.
       enet_packet_destroy(packet);
+      ++s_->send_failures_;
     }
   }
 

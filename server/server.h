@@ -99,6 +99,10 @@ class Server {
   // Connections refused (bad or duplicate id, compression mismatch is not
   // seen here: ENet drops such datagrams).
   uint64_t refused() const { return refused_; }
+  // Packets ENet would not queue: a channel the peer did not open (a
+  // client that asked for fewer channels than the game uses), a packet
+  // over max_packet_size, a peer that is going.
+  uint64_t send_failures() const { return send_failures_; }
 
  private:
   class EnetTransport;
@@ -111,6 +115,7 @@ class Server {
   uint16_t port_ = 0;
   std::map<int32_t, ENetPeer*> by_id_;
   uint64_t refused_ = 0;
+  uint64_t send_failures_ = 0;
 };
 
 }  // namespace server
