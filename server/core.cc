@@ -341,8 +341,7 @@ void Core::Process(int32_t from, Peer* p, const Delivery& d,
         call.node_path = it->second;
       }
       if (options_.manifest != nullptr) {
-        std::string sum = ChecksumFor(call.node_path);
-        if (const auto* methods = options_.manifest->MethodsForChecksum(sum)) {
+        if (const auto* methods = MethodsFor(call.node_path)) {
           for (const multiplayer::ManifestRpc& m : *methods) {
             if (m.id == rc.method_id) {
               call.rpc = &m;
@@ -400,7 +399,11 @@ void Core::Process(int32_t from, Peer* p, const Delivery& d,
       p->paths[sp.cache_id] = sp.path;
       if (client_checksums_.size() < options_.max_server_paths ||
           client_checksums_.count(sp.path) != 0) {
-        client_checksums_[sp.path] = sp.checksum;
+        std::string& sum = client_checksums_[sp.path];
+        if (sum != sp.checksum) {
+          sum = sp.checksum;
+          methods_.erase(sp.path);  // a path the manifest may not know
+        }
       }
       const bool valid = !expected || *expected == sp.checksum;
       uint8_t buf[6] = {static_cast<uint8_t>(Command::kConfirmPath),
@@ -492,6 +495,17 @@ std::string Core::ChecksumFor(absl::string_view path) const {
   return kNoChecksum;
 }
 
+const std::vector<multiplayer::ManifestRpc>* Core::MethodsFor(
+    absl::string_view path) {
+  if (options_.manifest == nullptr) return nullptr;
+  auto it = methods_.find(path);
+  if (it != methods_.end()) return it->second;
+  const auto* m = options_.manifest->MethodsForChecksum(ChecksumFor(path));
+  if (methods_.size() >= options_.max_server_paths) methods_.clear();
+  methods_.emplace(std::string(path), m);
+  return m;
+}
+
 absl::Status Core::RpcId(int32_t target, absl::string_view node_path,
                          uint16_t method_id,
                          absl::Span<const multiplayer::Value> args,
@@ -573,8 +587,7 @@ absl::Status Core::Rpc(int32_t target, absl::string_view node_path,
     return absl::FailedPreconditionError(
         "Rpc by name needs a manifest (RpcId takes the method id)");
   }
-  const auto* methods =
-      options_.manifest->MethodsForChecksum(ChecksumFor(node_path));
+  const auto* methods = MethodsFor(node_path);
   const multiplayer::ManifestRpc* rpc = nullptr;
   if (methods != nullptr) {
     for (const auto& m : *methods) {
@@ -601,8 +614,7 @@ absl::Status Core::Reply(const IncomingCall& call, absl::string_view method) {
   if (options_.manifest == nullptr || call.call == nullptr) {
     return absl::FailedPreconditionError("Reply needs a manifest and a call");
   }
-  const auto* methods =
-      options_.manifest->MethodsForChecksum(ChecksumFor(call.node_path));
+  const auto* methods = MethodsFor(call.node_path);
   const multiplayer::ManifestRpc* rpc = nullptr;
   if (methods != nullptr) {
     for (const auto& m : *methods) {

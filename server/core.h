@@ -241,6 +241,10 @@ class Core {
   std::vector<int32_t> Targets(int32_t target) const;
   absl::Status CheckTarget(int32_t target) const;
   std::string ChecksumFor(absl::string_view path) const;
+  // The RPC methods (id order) of the node at `path`: the manifest's, by
+  // the checksum it or a client gives for the path; remembered.
+  const std::vector<multiplayer::ManifestRpc>* MethodsFor(
+      absl::string_view path);
   // Handler::OnPacket, through the peer's Session (CoreOptions::trace).
   void Trace(bool incoming, int32_t peer, const Delivery& d,
              absl::Span<const uint8_t> bytes);
@@ -254,6 +258,9 @@ class Core {
   uint32_t next_id_ = 1;
   // Checksums clients announced, by path (used when the manifest has none).
   std::map<std::string, std::string, std::less<>> client_checksums_;
+  std::map<std::string, const std::vector<multiplayer::ManifestRpc>*,
+           std::less<>>
+      methods_;
   std::string scratch_;
 };
 
