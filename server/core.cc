@@ -37,6 +37,12 @@ void PutU32(uint32_t v, uint8_t* p) {
   p[3] = (v >> 24) & 0xFF;
 }
 
+// Target -n means "all but n" (INT32_MIN excludes no one: there is no such
+// peer, and negating it would overflow).
+bool Excluded(int32_t peer, int32_t target) {
+  return target < 0 && int64_t{peer} == -int64_t{target};
+}
+
 absl::Span<const uint8_t> Bytes(absl::string_view s) {
   return absl::MakeConstSpan(reinterpret_cast<const uint8_t*>(s.data()),
                              s.size());
@@ -309,7 +315,7 @@ void Core::Relay(int32_t from, const Delivery& d, int32_t target,
     SendTo(target, d, Bytes(out));
   } else {
     for (const auto& [other, q] : peers_) {
-      if (other == from || other == -target || !q->admitted) continue;
+      if (other == from || Excluded(other, target) || !q->admitted) continue;
       SendTo(other, d, Bytes(out));
     }
   }
@@ -329,6 +335,13 @@ void Core::Process(int32_t from, Peer* p, const Delivery& d,
       call.broadcast = broadcast;
       call.call = &rc;
       if (rc.path.has_value()) {
+        if (rc.path->empty()) {
+          // get_node(NodePath()) finds no node.
+          Fail(from, p,
+               Error(ErrorKind::kInvalidNodePath, 1, "remote_call.path",
+                     "an empty inline node path"));
+          return;
+        }
         call.node_path = *rc.path;
       } else {
         auto it = p->paths.find(rc.node_id);
@@ -378,6 +391,12 @@ void Core::Process(int32_t from, Peer* p, const Delivery& d,
     case Command::kSimplifyPath: {
       // SceneCacheInterface::process_simplify_path.
       const auto& sp = std::get<multiplayer::SimplifyPath>(packet.body);
+      if (sp.path.empty()) {
+        Fail(from, p,
+             Error(ErrorKind::kInvalidNodePath, 38, "simplify_path.path",
+                   "an empty node path"));
+        return;
+      }
       std::optional<std::string> expected;
       if (options_.manifest != nullptr) {
         expected = options_.manifest->ChecksumFor(sp.path);
@@ -467,7 +486,7 @@ std::vector<int32_t> Core::Targets(int32_t target) const {
     return out;
   }
   for (const auto& [id, p] : peers_) {
-    if (p->admitted && id != -target) out.push_back(id);
+    if (p->admitted && !Excluded(id, target)) out.push_back(id);
   }
   return out;
 }
