@@ -237,6 +237,7 @@ void Core::Receive(int32_t peer, const Delivery& delivery,
                    "a packet other than sys auth during authentication"));
         return;
       }
+      Trace(true, peer, delivery, bytes);
       if (bytes.size() > 2) {
         if (handler_ != nullptr) {
           handler_->OnAuth(

@@ -34,6 +34,7 @@ constexpr char kUsage[] =
     "                         [--compress=MODE] [--max-peers=N]\n"
     "                         [--exit-after-disconnects=N] [--max-seconds=S]\n"
     "                         [--max-errors-per-peer=N] [--allow-objects]\n"
+    "                         [--auth-token=T]\n"
     "\n"
     "A Godot 4 multiplayer server (id 1) on ENet, for tests and demos:\n"
     "Godot clients join it with ENetMultiplayerPeer.create_client(ADDR, P).\n"
@@ -59,6 +60,11 @@ constexpr char kUsage[] =
     "  --max-errors-per-peer=N  drop a peer after N bad packets (default:\n"
     "                   never)\n"
     "  --allow-objects  decode Objects in arguments (off, as in Godot)\n"
+    "  --auth-token=T   hold each new peer in authentication (the clients\n"
+    "                   set multiplayer.auth_callback): a peer whose\n"
+    "                   send_auth data is T is answered \"ok\" and admitted\n"
+    "                   (complete_auth); any other data is answered\n"
+    "                   \"denied\" and the peer dropped\n"
     "\n"
     "JSON lines: {\"event\":\"connect\"|\"disconnect\",\"peer\":ID};\n"
     "{\"event\":\"packet\",\"dir\":\"in\"|\"out\",\"peer\":ID,\"mode\":M,...}\n"
@@ -77,6 +83,7 @@ class EchoServer : public server::Handler {
       : log_(log), json_(json), quiet_(quiet) {}
 
   server::Server* server = nullptr;
+  std::string auth_token;
   int joined = 0;
   int present = 0;
 
@@ -100,6 +107,18 @@ class EchoServer : public server::Handler {
              absl::string_view bytes) override {
     absl::Status st = server->core().SendBytes(from, bytes, d);
     if (!st.ok()) ReplyError(from, st);
+  }
+  void OnAuth(int32_t peer, absl::string_view data) override {
+    const bool ok = data == auth_token;
+    Line(json_ ? absl::StrCat("{\"event\":\"auth\",\"peer\":", peer,
+                              ",\"ok\":", ok ? "true" : "false", "}")
+               : absl::StrCat("auth ", peer, ok ? " ok" : " denied"));
+    absl::Status st = server->core().SendAuth(peer, ok ? "ok" : "denied");
+    if (st.ok()) {
+      st = ok ? server->core().CompleteAuth(peer)
+              : server->core().DisconnectPeer(peer);
+    }
+    if (!st.ok()) ReplyError(peer, st);
   }
   void OnPeerError(const server::PeerError& e) override {
     if (json_) {
@@ -199,12 +218,12 @@ int Usage(const std::string& why) {
 
 int ServeEcho(int argc, char** argv) {
   Args args;
-  absl::Status st =
-      ParseArgs(argc, argv,
-                {"help", "manifest", "port", "bind", "format", "log", "quiet",
-                 "compress", "max-peers", "exit-after-disconnects",
-                 "max-seconds", "max-errors-per-peer", "allow-objects"},
-                &args);
+  absl::Status st = ParseArgs(
+      argc, argv,
+      {"help", "manifest", "port", "bind", "format", "log", "quiet", "compress",
+       "max-peers", "exit-after-disconnects", "max-seconds",
+       "max-errors-per-peer", "allow-objects", "auth-token"},
+      &args);
   if (!st.ok()) return Usage(std::string(st.message()));
   if (args.Has("help")) {
     std::fputs(kUsage, stdout);
@@ -276,7 +295,9 @@ int ServeEcho(int argc, char** argv) {
     }
     log = log_file.get();
   }
+  opts.core.authenticate = args.Has("auth-token");
   EchoServer echo(log, format == "json", quiet);
+  echo.auth_token = args.Get("auth-token", "");
   auto server = server::Server::Start(opts, &echo);
   if (!server.ok()) {
     std::fprintf(stderr, "gdwire serve-echo: %s\n",
