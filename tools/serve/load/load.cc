@@ -232,6 +232,7 @@ struct Stats {
   uint64_t stall_calls = 0;
   std::vector<uint32_t> rtt_us;
   std::vector<std::string> first_wrong;
+  std::vector<std::string> first_missing;
 
   void Add(const Stats& o) {
     sent += o.sent;
@@ -269,6 +270,9 @@ struct Stats {
     rtt_us.insert(rtt_us.end(), o.rtt_us.begin(), o.rtt_us.end());
     for (const std::string& s : o.first_wrong) {
       if (first_wrong.size() < 10) first_wrong.push_back(s);
+    }
+    for (const std::string& s : o.first_missing) {
+      if (first_missing.size() < 10) first_missing.push_back(s);
     }
   }
 };
@@ -625,8 +629,16 @@ void Worker::Run() {
   size_t normal = 0, stalled = 0;
   for (const Peer& p : peers_) ++(p.kind == Kind::kStall ? stalled : normal);
   auto make_host = [&](size_t n) {
-    return enet_host_create(nullptr, std::max<size_t>(n, 1),
-                            ENET_PROTOCOL_MAXIMUM_CHANNEL_COUNT, 0, 0);
+    ENetHost* h = enet_host_create(nullptr, std::max<size_t>(n, 1),
+                                   ENET_PROTOCOL_MAXIMUM_CHANNEL_COUNT, 0, 0);
+    if (h != nullptr) {
+      // One socket for hundreds of peers: room for their bursts, so that
+      // what is lost is lost at the server (the kernel caps this at
+      // net.core.rmem_max / wmem_max).
+      enet_socket_set_option(h->socket, ENET_SOCKOPT_RCVBUF, 8 << 20);
+      enet_socket_set_option(h->socket, ENET_SOCKOPT_SNDBUF, 8 << 20);
+    }
+    return h;
   };
   host_ = make_host(normal);
   if (stalled > 0) stall_host_ = make_host(stalled);
@@ -727,6 +739,15 @@ void Worker::Run() {
     ExpireCalls(NowNs());
   }
   for (Peer& p : peers_) {
+    if (!p.inflight.empty() && stats_.first_missing.size() < 10) {
+      uint32_t oldest = UINT32_MAX;
+      for (const auto& [seq, f] : p.inflight) oldest = std::min(oldest, seq);
+      stats_.first_missing.push_back(absl::StrCat(
+          "peer ", p.id, ": ", p.inflight.size(), " calls unanswered (oldest #",
+          oldest, " of ", p.next_seq - 1, " sent), path ",
+          p.confirmed ? "confirmed" : "not confirmed",
+          p.connected ? "" : ", disconnected"));
+    }
     stats_.missing += p.inflight.size();
     p.inflight.clear();
   }
@@ -1105,6 +1126,9 @@ int Main(int argc, char** argv) {
   }
   for (const std::string& w : all.first_wrong) {
     std::fprintf(stderr, "gdwire_load: wrong: %s\n", w.c_str());
+  }
+  for (const std::string& w : all.first_missing) {
+    std::fprintf(stderr, "gdwire_load: missing: %s\n", w.c_str());
   }
   enet_deinitialize();
   if (setup_failed) return 2;

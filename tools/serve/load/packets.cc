@@ -415,7 +415,25 @@ std::string FragmentDatagram(FragmentAbuse kind, uint16_t header_peer_id,
     }
     case FragmentAbuse::kRandomCommands:
     case FragmentAbuse::kCount: {
-      const size_t n = 4 + (*rng)() % 96;
+      // One command of a kind that carries no packet (so nothing reaches
+      // the multiplayer layer), random fields and flags, full length or
+      // cut short: acknowledge, connect, verify connect, ping, bandwidth
+      // limit, throttle configure, or a command number ENet does not have.
+      static constexpr struct {
+        uint8_t command;
+        uint8_t size;
+      } kSafe[] = {{ENET_PROTOCOL_COMMAND_ACKNOWLEDGE, 8},
+                   {ENET_PROTOCOL_COMMAND_CONNECT, 48},
+                   {ENET_PROTOCOL_COMMAND_VERIFY_CONNECT, 44},
+                   {ENET_PROTOCOL_COMMAND_PING, 4},
+                   {ENET_PROTOCOL_COMMAND_BANDWIDTH_LIMIT, 12},
+                   {ENET_PROTOCOL_COMMAND_THROTTLE_CONFIGURE, 16},
+                   {ENET_PROTOCOL_COMMAND_NONE, 20},
+                   {13, 20},
+                   {15, 40}};
+      const auto& c = kSafe[(*rng)() % (sizeof(kSafe) / sizeof(kSafe[0]))];
+      out.push_back(static_cast<char>(c.command | ((*rng)() & 0xc0)));
+      const size_t n = (*rng)() % 3 == 0 ? (*rng)() % c.size : c.size - 1u;
       for (size_t i = 0; i < n; ++i) out.push_back(static_cast<char>((*rng)()));
       break;
     }
