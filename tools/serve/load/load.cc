@@ -86,6 +86,8 @@ constexpr char kUsage[] =
     "  --window=W           calls in flight per healthy peer (default 4)\n"
     "  --threads=T          client hosts / threads (default 2)\n"
     "  --connect-timeout=S  seconds for every peer to connect (default 20)\n"
+    "  --connect-rate=R     peers that start connecting per second (default\n"
+    "                       0: all at once)\n"
     "  --settle=S           seconds between all connected and the run, for\n"
     "                       the server's peer notices (default 1)\n"
     "  --drain=S            seconds to wait for the last replies (default 5)\n"
@@ -127,6 +129,7 @@ struct Flags {
   int window = 4;
   int threads = 2;
   double connect_timeout = 20;
+  double connect_rate = 0;
   double settle = 1;
   double drain = 5;
   double call_timeout = 10;
@@ -187,7 +190,9 @@ struct Peer {
   // Healthy.
   bool announced = false;
   bool confirmed = false;
-  uint32_t next_seq = 1;
+  // In [kFirstSeq, 2^31): always a 4-byte int, the form Godot itself
+  // picks, so a Godot server's re-encoded reply has the same bytes.
+  uint32_t next_seq = kFirstSeq;
   absl::flat_hash_map<uint32_t, InFlight> inflight;
   absl::flat_hash_map<uint32_t, std::string> server_paths;
   // Hostile.
@@ -649,19 +654,7 @@ void Worker::Run() {
     return;
   }
   bool fragments = false;
-  for (Peer& p : peers_) {
-    ENetHost* h = p.kind == Kind::kStall ? stall_host_ : host_;
-    // Godot's create_client: 255 channels, the multiplayer id as data.
-    p.enet =
-        enet_host_connect(h, &s_->server, ENET_PROTOCOL_MAXIMUM_CHANNEL_COUNT,
-                          static_cast<enet_uint32>(p.id));
-    if (p.enet == nullptr) {
-      p.failed = true;
-      continue;
-    }
-    p.enet->data = &p;
-    if (p.kind == Kind::kFragments) fragments = true;
-  }
+  for (const Peer& p : peers_) fragments |= p.kind == Kind::kFragments;
   if (fragments) {
     stray_socket_ = socket(AF_INET, SOCK_DGRAM, 0);
     sockaddr_in a = {};
@@ -675,16 +668,35 @@ void Worker::Run() {
     }
   }
 
-  // Connect.
+  // Connect, all at once or --connect-rate per second (this thread's
+  // share of it).
+  const int64_t connect_start = NowNs();
   const int64_t connect_end =
-      NowNs() + static_cast<int64_t>(f.connect_timeout * 1e9);
+      connect_start + static_cast<int64_t>(f.connect_timeout * 1e9);
+  const double rate = f.connect_rate / f.threads;
+  size_t started = 0;
+  auto connect_due = [&](int64_t now) {
+    if (f.connect_rate <= 0) return peers_.size();
+    return std::min(peers_.size(), static_cast<size_t>(
+                                       1 + (now - connect_start) / 1e9 * rate));
+  };
   auto all_settled = [&] {
+    if (started < peers_.size()) return false;
     for (const Peer& p : peers_) {
       if (p.enet != nullptr && !p.connected) return false;
     }
     return true;
   };
   while (!all_settled() && NowNs() < connect_end) {
+    for (const size_t due = connect_due(NowNs()); started < due; ++started) {
+      Peer& p = peers_[started];
+      ENetHost* h = p.kind == Kind::kStall ? stall_host_ : host_;
+      // Godot's create_client: 255 channels, the multiplayer id as data.
+      p.enet =
+          enet_host_connect(h, &s_->server, ENET_PROTOCOL_MAXIMUM_CHANNEL_COUNT,
+                            static_cast<enet_uint32>(p.id));
+      if (p.enet != nullptr) p.enet->data = &p;
+    }
     Service(host_, 1);
     if (stall_host_ != nullptr) Service(stall_host_, 0);
   }
@@ -744,8 +756,8 @@ void Worker::Run() {
       for (const auto& [seq, f] : p.inflight) oldest = std::min(oldest, seq);
       stats_.first_missing.push_back(absl::StrCat(
           "peer ", p.id, ": ", p.inflight.size(), " calls unanswered (oldest #",
-          oldest, " of ", p.next_seq - 1, " sent), path ",
-          p.confirmed ? "confirmed" : "not confirmed",
+          oldest - kFirstSeq + 1, " of ", p.next_seq - kFirstSeq,
+          " sent), path ", p.confirmed ? "confirmed" : "not confirmed",
           p.connected ? "" : ", disconnected"));
     }
     stats_.missing += p.inflight.size();
@@ -856,6 +868,7 @@ bool ParseFlag(const std::string& arg, Flags* f, std::string* err) {
   if (name == "window") return num(&f->window, 1);
   if (name == "threads") return num(&f->threads, 1);
   if (name == "connect-timeout") return dbl(&f->connect_timeout);
+  if (name == "connect-rate") return dbl(&f->connect_rate);
   if (name == "settle") return dbl(&f->settle);
   if (name == "drain") return dbl(&f->drain);
   if (name == "call-timeout") return dbl(&f->call_timeout);

@@ -52,13 +52,15 @@ fi
 echo "serve-echo pid $server_pid on 127.0.0.1:$port"
 
 # Two cores shared with the server: one call in flight per peer keeps the
-# server busy without making retransmissions the whole story; a slow
+# server busy without making retransmissions the whole story; the peers
+# join over 2 s (500 at once: the server's 250,000 peer notices and their
+# acks overflow its socket buffer and ENet backs off for seconds); a slow
 # machine gets time (--drain, --call-timeout) to deliver the last replies.
 set +e
 "$LOAD" --port="$port" --manifest="$MANIFEST" --peers=500 \
   --hostile-garbage=4 --hostile-paths=4 --hostile-fragments=4 --stall=4 \
   --flood-paths=5000 --hostile-rate=40 --seconds=10 --window=1 --threads=2 \
-  --connect-timeout=60 --drain=60 --call-timeout=60 --require-all --json \
+  --connect-rate=250 --connect-timeout=60 --drain=60 --call-timeout=60 --require-all --json \
   --server-pid="$server_pid" >"$work/load.json" 2>"$work/load.err"
 load_rc=$?
 set -e

@@ -197,9 +197,10 @@ absl::StatusOr<CallTemplate> MakeCallTemplate(
     rc.node_id = cache_id;
   }
   rc.method_id = t.method_id;
-  Value seq;
-  seq.value = Variant::Int(0x5a5a5a5a);
-  seq.form = ValueForm::kInt32;
+  Value seq = MakeValue(Variant::Int(0x5a5a5a5a));
+  if (seq.form != ValueForm::kInt32) {
+    return absl::InternalError("a sequence number is not a 4-byte int");
+  }
   rc.args.push_back(std::move(seq));
   for (const Value& v : extra_args) rc.args.push_back(v);
   absl::StatusOr<std::string> bytes = multiplayer::Encode(MakePacket(rc));

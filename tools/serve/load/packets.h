@@ -52,8 +52,13 @@ absl::StatusOr<Target> ResolveTarget(const multiplayer::FileManifest& m,
 // PackedByteArray.
 std::vector<multiplayer::Value> ValuePool(uint64_t seed);
 
+// Sequence numbers start here: from 2^15 to 2^31 - 1 an int takes the
+// 4-byte form in Godot's encoding as in ours.
+constexpr uint32_t kFirstSeq = 0x10000;
+
 // One prepared call: the packet's bytes with a 4-byte sequence number as
-// its first argument (patched in place per call: SetSeq).
+// its first argument (patched in place per call: SetSeq), built with
+// MakeValue as the engine would encode it.
 struct CallTemplate {
   std::string bytes;
   size_t seq_offset = 0;  // the 4 bytes of the sequence number
