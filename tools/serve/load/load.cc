@@ -238,6 +238,7 @@ struct Stats {
   std::vector<uint32_t> rtt_us;
   std::vector<std::string> first_wrong;
   std::vector<std::string> first_missing;
+  std::string first_mismatch;
 
   void Add(const Stats& o) {
     sent += o.sent;
@@ -276,6 +277,7 @@ struct Stats {
     for (const std::string& s : o.first_wrong) {
       if (first_wrong.size() < 10) first_wrong.push_back(s);
     }
+    if (first_mismatch.empty()) first_mismatch = o.first_mismatch;
     for (const std::string& s : o.first_missing) {
       if (first_missing.size() < 10) first_missing.push_back(s);
     }
@@ -428,6 +430,15 @@ void Worker::OnReceive(Peer* p, uint8_t channel, const ENetPacket* packet) {
       if (channel != s_->target.reply.enet_channel ||
           reliable != (s_->target.reply.mode == "reliable")) {
         ++stats_.reply_delivery_mismatch;
+        if (stats_.first_mismatch.empty()) {
+          stats_.first_mismatch = absl::StrCat(
+              "ENet channel ", channel, reliable ? " reliable" : " unreliable",
+              ", expected ENet channel ",
+              static_cast<int>(s_->target.reply.enet_channel), " ",
+              s_->target.reply.mode, " (", s_->flags.reply, " on ",
+              s_->target.node, ": game channel ", s_->target.reply.channel,
+              ")");
+        }
       }
       OnReply(p, bytes, *rc);
     } else {
@@ -1139,6 +1150,13 @@ int Main(int argc, char** argv) {
   }
   for (const std::string& w : all.first_wrong) {
     std::fprintf(stderr, "gdwire_load: wrong: %s\n", w.c_str());
+  }
+  if (!all.first_mismatch.empty()) {
+    std::fprintf(stderr,
+                 "gdwire_load: %llu replies not on the reply method's "
+                 "channel and mode, e.g. %s\n",
+                 static_cast<unsigned long long>(all.reply_delivery_mismatch),
+                 all.first_mismatch.c_str());
   }
   for (const std::string& w : all.first_missing) {
     std::fprintf(stderr, "gdwire_load: missing: %s\n", w.c_str());
