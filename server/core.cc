@@ -520,7 +520,12 @@ const std::vector<multiplayer::ManifestRpc>* Core::MethodsFor(
   if (options_.manifest == nullptr) return nullptr;
   auto it = methods_.find(path);
   if (it != methods_.end()) return it->second;
-  const auto* m = options_.manifest->MethodsForChecksum(ChecksumFor(path));
+  // The node's own configuration; else (a node the manifest cannot place)
+  // the methods of the script whose checksum a client announced for it.
+  const auto* m = options_.manifest->MethodsAt(path);
+  if (m == nullptr) {
+    m = options_.manifest->MethodsForChecksum(ChecksumFor(path));
+  }
   if (methods_.size() >= options_.max_server_paths) methods_.clear();
   methods_.emplace(std::string(path), m);
   return m;

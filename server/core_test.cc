@@ -39,10 +39,16 @@ constexpr char kManifest[] = R"({
     "rpc_methods": [
       {"id": 0, "name": "echo", "rpc_mode": "any_peer", "transfer_mode": "reliable", "call_local": false, "channel": 0},
       {"id": 1, "name": "echo_reply", "rpc_mode": "authority", "transfer_mode": "unreliable_ordered", "call_local": false, "channel": 2},
+      {"id": 2, "name": "only_server", "rpc_mode": "authority", "transfer_mode": "reliable", "call_local": false, "channel": 0}]},
+    {"path": "res://fast.gd", "rpc_checksum": "0123456789abcdef0123456789abcdef",
+    "rpc_methods": [
+      {"id": 0, "name": "echo", "rpc_mode": "any_peer", "transfer_mode": "unreliable", "call_local": false, "channel": 1},
+      {"id": 1, "name": "echo_reply", "rpc_mode": "authority", "transfer_mode": "unreliable", "call_local": false, "channel": 1},
       {"id": 2, "name": "only_server", "rpc_mode": "authority", "transfer_mode": "reliable", "call_local": false, "channel": 0}]}],
   "scenes": [{"path": "res://main.tscn", "root": "Main", "nodes": [
     {"path": ".", "type": "Node", "script": "res://main.gd", "rpc_checksum": "0123456789abcdef0123456789abcdef"},
-    {"path": "Lobby", "type": "Node", "script": "res://main.gd", "rpc_checksum": "0123456789abcdef0123456789abcdef"}],
+    {"path": "Lobby", "type": "Node", "script": "res://main.gd", "rpc_checksum": "0123456789abcdef0123456789abcdef"},
+    {"path": "Fast", "type": "Node", "script": "res://fast.gd", "rpc_checksum": "0123456789abcdef0123456789abcdef"}],
     "synchronizers": [], "spawners": []}],
   "errors": []})";
 
@@ -230,6 +236,22 @@ TEST_F(CoreTest, EchoesByCacheIdAnnouncingItsOwnPathFirst) {
   EXPECT_FALSE(rc2.path.has_value());
   EXPECT_EQ(rc2.node_id, 1u);
   EXPECT_EQ(rc2.node_id_bytes, 1);
+}
+
+// The checksum covers the method names only: two scripts with the same
+// names but other modes and channels share it; the reply takes the node's
+// own configuration (found by the load generator: Main/Fast's replies went
+// out in Main's mode and channel).
+TEST_F(CoreTest, ReplyUsesTheNodesOwnConfigNotTheChecksumsFirst) {
+  core_->PeerConnected(2);
+  In(2, Call(0, 0, {Variant::Int(1)}, "Main/Fast"));
+  In(2, Call(0, 0, {Variant::Int(1)}, "Main"));
+  std::vector<Sent> s = Take();
+  ASSERT_EQ(s.size(), 4u);  // path + reply, twice
+  EXPECT_EQ(s[1].delivery.mode, TransferMode::kUnreliable);
+  EXPECT_EQ(s[1].delivery.channel, 1);
+  EXPECT_EQ(s[3].delivery.mode, TransferMode::kUnreliableOrdered);
+  EXPECT_EQ(s[3].delivery.channel, 2);
 }
 
 TEST_F(CoreTest, NoArgumentsAndByteOnlyKeepTheirForm) {

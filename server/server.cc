@@ -7,9 +7,11 @@
 #include "server/server.h"
 
 #include <enet/enet.h>
+#include <sys/socket.h>
 #include <zlib.h>
 #include <zstd.h>
 
+#include <algorithm>
 #include <cstring>
 #include <mutex>
 #include <string>
@@ -164,6 +166,19 @@ absl::StatusOr<std::unique_ptr<Server>> Server::Start(
     return absl::UnavailableError(
         absl::StrCat("cannot listen on ", options.bind_address, ":",
                      options.port, " (port in use?)"));
+  }
+  if (options.socket_buffer_bytes > 0) {
+    const int n = static_cast<int>(
+        std::min<size_t>(options.socket_buffer_bytes, 1 << 30));
+    // The forced forms pass the system's maximum when allowed.
+    if (setsockopt(s->host_->socket, SOL_SOCKET, SO_RCVBUFFORCE, &n,
+                   sizeof n) != 0) {
+      setsockopt(s->host_->socket, SOL_SOCKET, SO_RCVBUF, &n, sizeof n);
+    }
+    if (setsockopt(s->host_->socket, SOL_SOCKET, SO_SNDBUFFORCE, &n,
+                   sizeof n) != 0) {
+      setsockopt(s->host_->socket, SOL_SOCKET, SO_SNDBUF, &n, sizeof n);
+    }
   }
   s->host_->maximumPacketSize = options.max_packet_size;
   s->host_->maximumWaitingData = options.max_waiting_data;

@@ -75,6 +75,12 @@ struct ServerOptions {
   // maximumPacketSize / maximumWaitingData; its defaults are 32 MiB each).
   size_t max_packet_size = size_t{4} << 20;
   size_t max_waiting_data = size_t{8} << 20;
+  // The UDP socket's receive and send buffers (libenet asks for 256 KiB).
+  // Hundreds of peers joining at once send more than that between two
+  // Service calls: the kernel drops the rest and ENet backs off. Raised
+  // past the system's net.core.rmem_max / wmem_max only where the process
+  // may (CAP_NET_ADMIN); 0 keeps libenet's.
+  size_t socket_buffer_bytes = size_t{4} << 20;
   CoreOptions core;
 };
 

@@ -607,6 +607,34 @@ std::optional<std::string> FileManifest::ChecksumFor(
   return spawned.Get();
 }
 
+const std::vector<ManifestRpc>* FileManifest::MethodsAt(
+    absl::string_view node_path) const {
+  for (const Where& w : Resolve(node_path)) {
+    if (const ManifestNode* n = NodeAt(*w.scene, w.rel)) return &n->methods;
+  }
+  // Below a spawner's spawn node: an answer where every candidate agrees.
+  const std::vector<ManifestRpc>* found = nullptr;
+  for (const Spawned& c : SpawnedAt(node_path)) {
+    const ManifestNode* n = NodeAt(*c.scene, c.rel);
+    if (n == nullptr) continue;
+    if (found == nullptr) {
+      found = &n->methods;
+      continue;
+    }
+    if (found->size() != n->methods.size()) return nullptr;
+    for (size_t i = 0; i < found->size(); ++i) {
+      const ManifestRpc& a = (*found)[i];
+      const ManifestRpc& b = n->methods[i];
+      if (a.id != b.id || a.name != b.name || a.rpc_mode != b.rpc_mode ||
+          a.transfer_mode != b.transfer_mode || a.channel != b.channel ||
+          a.call_local != b.call_local) {
+        return nullptr;
+      }
+    }
+  }
+  return found;
+}
+
 const std::vector<ManifestRpc>* FileManifest::MethodsForChecksum(
     absl::string_view checksum) const {
   auto it = by_checksum_.find(absl::AsciiStrToLower(checksum));

@@ -115,8 +115,16 @@ class FileManifest : public Manifest {
   // The checksum the manifest expects from the node at `node_path` (as a
   // SimplifyPath for it would carry), if the path resolves to one node.
   std::optional<std::string> ChecksumFor(absl::string_view node_path) const;
-  // The methods (id order) of the node config with this checksum (32 hex
-  // chars, either case), or null.
+  // The methods (id order, with each one's rpc mode, transfer mode and
+  // channel) of the node at `node_path`, placed as MethodName places it
+  // (exact paths, then spawned nodes where every candidate agrees), or
+  // null.
+  const std::vector<ManifestRpc>* MethodsAt(absl::string_view node_path) const;
+  // The methods (id order) of the first node config with this checksum (32
+  // hex chars, either case), or null. The checksum covers the names only:
+  // scripts with the same names but other modes or channels share it, so
+  // this gives names and ids, not necessarily the node's configuration
+  // (MethodsAt does).
   const std::vector<ManifestRpc>* MethodsForChecksum(
       absl::string_view checksum) const;
   // Remembers what a SimplifyPath packet said of `node_path`: MethodName

@@ -1163,7 +1163,12 @@ int Main(int argc, char** argv) {
   }
   enet_deinitialize();
   if (setup_failed) return 2;
-  if (all.wrong > 0 || all.undecodable_from_server > 0) return 1;
+  // A reply in another mode or on another channel than the reply method's
+  // config is a protocol error too.
+  if (all.wrong > 0 || all.undecodable_from_server > 0 ||
+      all.reply_delivery_mismatch > 0) {
+    return 1;
+  }
   if (f.require_all &&
       (all.missing > 0 || all.connect_failures > 0 || all.sent == 0 ||
        all.dropped[static_cast<int>(Kind::kHealthy)] > 0)) {
