@@ -67,7 +67,8 @@ constexpr char kUsage[] =
     "                   \"denied\" and the peer dropped\n"
     "\n"
     "JSON lines: {\"event\":\"connect\"|\"disconnect\",\"peer\":ID};\n"
-    "{\"event\":\"packet\",\"dir\":\"in\"|\"out\",\"peer\":ID,\"mode\":M,...}\n"
+    "{\"event\":\"packet\",\"dir\":\"in\"|\"out\",\"client\":ID,\"mode\":M,...}"
+    "\n"
     "with the fields of `gdwire capture --format=json` for the packet and,\n"
     "for a remote call, \"arg_texts\" (var_to_str of each argument);\n"
     "{\"event\":\"error\",\"peer\":ID,\"packet\":K,\"kind\":...,\"offset\":N,\n"
@@ -145,7 +146,7 @@ class EchoServer : public server::Handler {
     }
     std::string s =
         absl::StrCat("{\"event\":\"packet\",\"dir\":\"",
-                     incoming ? "in" : "out", "\",\"peer\":", peer,
+                     incoming ? "in" : "out", "\",\"client\":", peer,
                      ",\"mode\":\"", server::TransferModeName(d.mode), "\",");
     std::string body = multiplayer::ToJson(ev);  // {...}
     s.append(body, 1, body.size() - 2);
