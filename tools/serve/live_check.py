@@ -12,14 +12,15 @@ client) and the server's log: server.jsonl (`gdwire serve-echo
   * every echo(...) a client sent on a reliable node came back as
     echo_reply(...) with the same arguments, in order; on an unreliable node
     every reply is one that was sent;
-  * every chat(...) sent to one client (through the server's relay) or to
-    everyone reached exactly its targets, from its sender, with its
-    arguments;
+  * every chat(...) / chat_r(...) sent to one client (through the server's
+    relay) or to everyone reached exactly its targets, from its sender, with
+    its arguments; chat_u / chat_o (unreliable) at most that;
   * the server's own log: every call a client logged as sent and every
     reply it logged as received is there with the same node, method,
     argument texts (var_to_str), transfer mode and channel (the mode and
     channel of the method's @rpc config); relays in and out; joins and
-    leaves;
+    leaves; every relay goes out in the mode and on the channel it came in,
+    which for a remote call is the method's @rpc config;
   * with --baseline: each client's reliable traffic (calls, replies, chats,
     raw bytes, with peer ids replaced by labels) is the same with this
     server as with the Godot server.
@@ -35,6 +36,14 @@ import os
 import sys
 
 problems = []
+notes = []
+
+# Client-to-client calls through the relay: Main.chat (reliable, channel 0)
+# and Main/Relay's chat_r (reliable, channel 2) must arrive exactly;
+# chat_u (unreliable, channel 1) and chat_o (unreliable_ordered, channel 2)
+# at most once, and only what was sent.
+CHATS = {"chat", "chat_r"}
+LOSSY_CHATS = {"chat_u", "chat_o"}
 
 
 def fail(msg):
@@ -131,28 +140,45 @@ def check_clients(s):
                     else:
                         fail("%s: %s on %s: reply %s never sent" % (
                             s.dir, label, path, r))
-    # Chats: what each client sent reached exactly its targets.
+                if left:
+                    # ENet drops unreliable packets at the sender when its
+                    # packet throttle falls (RTT spikes on a busy machine).
+                    notes.append("%s: %s on %s: %d of %d unreliable calls "
+                                 "not answered" % (s.dir, label, node(path),
+                                                   len(left), len(calls)))
+    # Chats: what each client sent reached exactly its targets (the lossy
+    # ones at most).
     expect = collections.Counter()
     for label, evs in s.clients.items():
         me = s.ids.get(label)
         for e in evs:
-            if e.get("method") != "chat" or e.get("dir") != "send":
+            if e.get("method") not in CHATS | LOSSY_CHATS or \
+                    e.get("dir") != "send":
                 continue
             targets = ([e["peer"]] if e["peer"] > 0 else
                        [i for l, i in s.ids.items() if l != label])
             for t in targets:
-                expect[(me, t, tuple(e["args"]))] += 1
+                expect[(me, t, e["path"], e["method"], tuple(e["args"]))] += 1
     seen = collections.Counter()
     for label, evs in s.clients.items():
         me = s.ids.get(label)
         for e in evs:
-            if e.get("method") == "chat" and e.get("dir") == "recv":
-                seen[(e["peer"], me, tuple(e["args"]))] += 1
+            if e.get("method") in CHATS | LOSSY_CHATS and \
+                    e.get("dir") == "recv":
+                seen[(e["peer"], me, e["path"], e["method"],
+                      tuple(e["args"]))] += 1
+    lost = 0
     for k in set(expect) | set(seen):
-        if expect[k] != seen[k]:
-            fail("%s: chat %s from %s to %s: sent %d, received %d" % (
-                s.dir, list(k[2]), s.label(k[0]), s.label(k[1]), expect[k],
-                seen[k]))
+        if expect[k] == seen[k]:
+            continue
+        if k[3] in LOSSY_CHATS and seen[k] < expect[k]:
+            lost += expect[k] - seen[k]
+            continue
+        fail("%s: %s.%s%s from %s to %s: sent %d, received %d" % (
+            s.dir, node(k[2]), k[3], list(k[4]), s.label(k[0]),
+            s.label(k[1]), expect[k], seen[k]))
+    if lost:
+        notes.append("%s: %d unreliable chats lost" % (s.dir, lost))
 
 
 def first_diff(a, b):
@@ -177,6 +203,9 @@ def check_gdwire_server(s, manifest):
                 sc = scripts.get(n.get("script", ""))
                 for r in (sc or {}).get("rpc_methods", []):
                     configs[(p, r["name"])] = (r["transfer_mode"], r["channel"])
+    # Relays: (origin, target, relayed packet) -> [(mode, channel)] in / out.
+    relay_in = collections.defaultdict(list)
+    relay_out = collections.defaultdict(list)
     ins = collections.Counter()
     outs = collections.Counter()
     relays_out = collections.Counter()
@@ -206,10 +235,40 @@ def check_gdwire_server(s, manifest):
                          "%s ch%d" % (s.dir, e["dir"], e["node"]["path"],
                                       e.get("method"), e["mode"],
                                       e["channel"], cfg[0], cfg[1]))
-            elif cmd == "sys" and e.get("sys") == "relay" and \
-                    e["dir"] == "out" and \
-                    e.get("relayed", {}).get("method") == "chat":
-                relays_out[(e["client"], e.get("origin"))] += 1
+            elif cmd == "sys" and e.get("sys") == "relay":
+                rel = e.get("relayed", {})
+                how = (e["mode"], e["channel"])
+                if e["dir"] == "in":
+                    relay_in[(e["client"], e.get("target"),
+                              json.dumps(rel, sort_keys=True))].append(how)
+                else:
+                    relay_out[(e.get("origin"), e["client"],
+                               json.dumps(rel, sort_keys=True))].append(how)
+                    if rel.get("method") in CHATS | LOSSY_CHATS:
+                        relays_out[(e["client"], e.get("origin"),
+                                    rel.get("method"))] += 1
+                if rel.get("command") == "remote_call":
+                    cfg = configs.get((rel.get("node", {}).get("path"),
+                                       rel.get("method")))
+                    if cfg and cfg != how:
+                        fail("%s: server relay %s %s.%s in %s ch%d, its "
+                             "config is %s ch%d" % (
+                                 s.dir, e["dir"], rel["node"]["path"],
+                                 rel.get("method"), how[0], how[1], cfg[0],
+                                 cfg[1]))
+    # Every relay went out as it came in (one in, one out per target: a
+    # Godot 4 client sends rpc() to everyone one peer at a time).
+    for k, outs_how in relay_out.items():
+        origin, target, rel = k
+        ins_how = relay_in.get(k, [])
+        if sorted(outs_how) != sorted(ins_how):
+            fail("%s: server relayed %s from %s to %s as %s, it came in as "
+                 "%s" % (s.dir, rel, s.label(origin), s.label(target),
+                         outs_how, ins_how))
+    for k, ins_how in relay_in.items():
+        if k not in relay_out and k[1] in s.labels and k[1] > 0:
+            fail("%s: server never relayed %s from %s to %s" % (
+                s.dir, k[2], s.label(k[0]), s.label(k[1])))
     # Every echo_reply the server sent answers an echo it received.
     calls = collections.Counter()
     for (d, peer, path, method, args, _, _), n in ins.items():
@@ -246,16 +305,19 @@ def check_gdwire_server(s, manifest):
                     s.dir, label, "sent" if key[0] == "in" else "received",
                     key[2], key[3], list(key[4])))
         # Relays: every chat a client received from another client went out
-        # from the server as a relay with that origin.
+        # from the server as a relay with that origin (the lossy ones: at
+        # least as many went out).
         for other, oid in s.ids.items():
             if other == label:
                 continue
-            n = sum(1 for e in evs if e.get("method") == "chat" and
-                    e.get("dir") == "recv" and e["peer"] == oid)
-            if relays_out[(me, oid)] != n:
-                fail("%s: server relayed %d packets from %s to %s, %s "
-                     "received %d chats" % (s.dir, relays_out[(me, oid)],
-                                            other, label, label, n))
+            for method in sorted(CHATS | LOSSY_CHATS):
+                n = sum(1 for e in evs if e.get("method") == method and
+                        e.get("dir") == "recv" and e["peer"] == oid)
+                r = relays_out[(me, oid, method)]
+                if r != n and not (method in LOSSY_CHATS and r > n):
+                    fail("%s: server relayed %d %s from %s to %s, %s "
+                         "received %d" % (s.dir, r, method, other, label,
+                                          label, n))
 
 
 def check_godot_server(s):
@@ -330,6 +392,8 @@ def main():
         compare(base, s)
     calls = sum(1 for evs in s.clients.values() for e in evs
                 if e.get("dir") == "send" and e.get("method"))
+    for n in notes:
+        print("note:", n)
     if problems:
         for p in problems[:40]:
             print("FAIL:", p)

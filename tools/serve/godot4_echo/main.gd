@@ -2,7 +2,7 @@
 # and the same echo as a real Godot server, the baseline:
 #
 #   tools/godot/godot4 --path tools/serve/godot4_echo -- --role=server \
-#     --port=P --out=DIR --clients=N
+#     --port=P --out=DIR --clients=N [--bench]
 #   tools/godot/godot4 --path tools/serve/godot4_echo -- --role=client \
 #     --port=P --out=DIR --clients=N --id-label=clientK
 #
@@ -23,14 +23,19 @@
 # ones: each reply one that was sent); sends raw bytes to the server in
 # three modes and channels and expects them back; calls chat(...) on each
 # other client through the server's relay (rpc_id) and on everyone (rpc());
-# calls note(...) on the server. When it has every reply and every other
-# client's chats it says "done" to everyone, waits for everyone's "done",
+# calls note(...) on the server; calls Main/Relay's chat_r (reliable,
+# channel 2), chat_u (unreliable, channel 1) and chat_o (unreliable_ordered,
+# channel 2) on each other client and on everyone (relays in other modes
+# and channels). When it has every reply and every other client's reliable
+# chats it says "done" to everyone, waits for everyone's "done",
 # and leaves: client1 gracefully (ENet disconnect), the others with close().
 #
 # The server (baseline): answers echo(...) on a node with echo_reply(...)
 # with the same arguments to the caller; sends raw bytes back (reliable,
 # channel 0: GDScript does not see a raw packet's mode); logs chat and note;
-# quits once N clients have come and gone.
+# quits once N clients have come and gone. --bench (for
+# tools/serve/load/bench.sh): up to 4095 clients, no time limit, no log line
+# per call, and it runs until killed.
 extends Node
 
 const TIMEOUT_S := 45.0
@@ -45,6 +50,7 @@ var port := 0
 var label := ""
 var out_dir := ""
 var clients := 3
+var bench := false
 var log_file: FileAccess
 var t0 := 0
 var ok := true
@@ -57,6 +63,7 @@ var last_send_ms := 0
 var raw_pending: Array[String] = []  # reliable ones: must come back
 var raw_sent: Array[String] = []
 var chats := {}  # sender id -> chats received
+var chats_r := {}  # sender id -> Relay.chat_r received
 var done_from := {}
 var others: Array[int] = []
 # Server: clients seen, clients present.
@@ -76,6 +83,7 @@ func _ready() -> void:
 			"id-label": label = kv[1]
 			"out": out_dir = kv[1]
 			"clients": clients = int(kv[1])
+	bench = "--bench" in OS.get_cmdline_user_args()
 	if label == "":
 		label = role
 	if out_dir == "" or not role in ["server", "client"] or port <= 0 \
@@ -96,8 +104,9 @@ func _ready() -> void:
 			pending[str(c.name)] = []
 	log_ev({"event": "start", "role": role, "label": label, "port": port,
 		"engine": Engine.get_version_info().string})
-	get_tree().create_timer(TIMEOUT_S).timeout.connect(func():
-		fail("timed out: %s" % _waiting_for()))
+	if not bench:
+		get_tree().create_timer(TIMEOUT_S).timeout.connect(func():
+			fail("timed out: %s" % _waiting_for()))
 	multiplayer.peer_connected.connect(_on_peer_connected)
 	multiplayer.peer_disconnected.connect(_on_peer_disconnected)
 	multiplayer.server_disconnected.connect(func():
@@ -169,7 +178,7 @@ func _on_peer_disconnected(id: int) -> void:
 	log_ev({"event": "peer_disconnected", "peer": id})
 	if role == "server":
 		present -= 1
-		if joined >= clients and present == 0:
+		if joined >= clients and present == 0 and not bench:
 			finish()
 
 
@@ -222,6 +231,10 @@ func _on_raw(id: int, bytes: PackedByteArray) -> void:
 
 # Called by the echo nodes.
 func on_echo(node: Node, args: Array) -> void:
+	if bench:
+		node.callv("rpc_id", [multiplayer.get_remote_sender_id(), "echo_reply"]
+			+ args)
+		return
 	got(node, "echo", args, node.MODE, node.CHANNEL)
 	if role != "server":
 		fail("echo called on a client")
@@ -260,6 +273,15 @@ func chat(...args: Array) -> void:
 	chats[from] = chats.get(from, 0) + 1
 	if args.size() == 2 and args[1] == "done":
 		done_from[from] = true
+
+
+# Called by Main/Relay (chat_r, chat_u, chat_o).
+func on_chat(node: Node, method: String, args: Array, mode: String,
+		channel: int) -> void:
+	got(node, method, args, mode, channel)
+	if method == "chat_r":
+		var from := multiplayer.get_remote_sender_id()
+		chats_r[from] = chats_r.get(from, 0) + 1
 
 
 @rpc("any_peer", "call_remote", "reliable", 0)
@@ -323,7 +345,7 @@ func raw(tag: int, n: int) -> PackedByteArray:
 func _run_server() -> void:
 	var peer := ENetMultiplayerPeer.new()
 	peer.set_bind_ip("127.0.0.1")
-	var err := peer.create_server(port, 32)
+	var err := peer.create_server(port, 4095 if bench else 32)
 	if err != OK:
 		fail("create_server: error %d" % err)
 		return
@@ -383,6 +405,13 @@ func _run_client() -> void:
 			send(self, o, "chat", [label, "direct", i], "reliable", 0)
 	send(self, 0, "chat", [label, "all"], "reliable", 0)
 	send(self, 1, "note", [label, [1, 2.5, "three"]], "reliable", 0)
+	var relay := get_node("Relay")
+	var relay_modes := [["chat_r", "reliable", 2], ["chat_u", "unreliable", 1],
+		["chat_o", "unreliable_ordered", 2]]
+	for m in relay_modes:
+		for o in others:
+			send(relay, o, m[0], [label, "direct", m[1]], m[1], m[2])
+		send(relay, 0, m[0], [label, "all", m[1]], m[1], m[2])
 	await until(_client_done)
 	if finished:
 		return
@@ -409,8 +438,9 @@ func _run_client() -> void:
 
 
 # Every reliable reply and raw packet back, the unreliable replies back or
-# given up 2 s after the last call, and the other clients' chats (3 direct
-# and one to everyone each).
+# given up 2 s after the last call, and the other clients' reliable chats
+# (on Main 3 direct and one to everyone each, on Main/Relay's chat_r one
+# direct and one to everyone).
 func _client_done() -> bool:
 	for node in echo_nodes:
 		var q: Array = pending[str(node.name)]
@@ -421,7 +451,7 @@ func _client_done() -> bool:
 	if not raw_pending.is_empty():
 		return false
 	for o in others:
-		if chats.get(o, 0) < 4:
+		if chats.get(o, 0) < 4 or chats_r.get(o, 0) < 2:
 			return false
 	return true
 
@@ -434,7 +464,7 @@ func _waiting_for() -> String:
 	if not raw_pending.is_empty():
 		w.append("%d raw packets back" % raw_pending.size())
 	for o in others:
-		if chats.get(o, 0) < 4:
+		if chats.get(o, 0) < 4 or chats_r.get(o, 0) < 2:
 			w.append("chats from %d" % o)
 	if done_from.size() < others.size():
 		w.append("done from %d clients" % (others.size() - done_from.size()))
