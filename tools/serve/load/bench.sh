@@ -134,7 +134,7 @@ run_one() {
     godot)
       mkdir -p "$out/godot.$round"
       "$GODOT" --path "$GODOT_PROJECT" -- --role=server --port="$p" \
-        --out="$out/godot.$round" >"$out/$name.$round.server.err" 2>&1 &
+        --out="$out/godot.$round" --bench >"$out/$name.$round.server.err" 2>&1 &
       ;;
   esac
   launcher=$!
