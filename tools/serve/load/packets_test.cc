@@ -28,8 +28,7 @@ using multiplayer::RemoteCall;
 class PacketsTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    auto m = multiplayer::LoadManifest(
-        "tools/serve/load/testdata/load.manifest.json");
+    auto m = multiplayer::LoadManifest("tools/serve/echo.manifest.json");
     ASSERT_TRUE(m.ok()) << m.status();
     manifest_ = std::move(*m);
   }
@@ -54,9 +53,9 @@ TEST_F(PacketsTest, TargetsTakeTheNodesOwnConfig) {
   ASSERT_TRUE(ord.ok());
   EXPECT_EQ(ord->call.enet_channel, 2);
   EXPECT_EQ(ord->call.enet_flags, ENET_PACKET_FLAG_UNRELIABLE_FRAGMENT);
-  auto rel2 = ResolveTarget(*manifest_, "Main/Rel2", "echo", "echo_reply");
-  ASSERT_TRUE(rel2.ok());
-  EXPECT_EQ(rel2->call.enet_channel, 3);
+  auto unrel2 = ResolveTarget(*manifest_, "Main/Unrel2", "echo", "echo_reply");
+  ASSERT_TRUE(unrel2.ok());
+  EXPECT_EQ(unrel2->call.enet_channel, 3);
   EXPECT_FALSE(
       ResolveTarget(*manifest_, "Main/Nope", "echo", "echo_reply").ok());
   EXPECT_FALSE(
