@@ -401,6 +401,20 @@ TEST_F(CoreTest, AuthenticationAsSceneMultiplayer) {
   EXPECT_FALSE(core_->CompleteAuth(2).ok());
 }
 
+TEST_F(CoreTest, WithoutServerRelayNoNoticesAndNoRelays) {
+  CoreOptions o;
+  o.server_relay = false;
+  Make(o);
+  for (int32_t p : {2, 3}) core_->PeerConnected(p);
+  EXPECT_TRUE(Take().empty());
+  In(2, Sys(3, 3, Call(0, 0, {}, "Main")));
+  EXPECT_TRUE(Take().empty());
+  ASSERT_EQ(h_.errors.size(), 1u);
+  EXPECT_EQ(h_.errors[0].error.kind, ErrorKind::kUnsupported);
+  core_->PeerDisconnected(2);
+  EXPECT_TRUE(Take().empty());
+}
+
 TEST_F(CoreTest, UnknownPathsCanBeRefusedAsGodotDoes) {
   CoreOptions o;
   o.accept_unknown_paths = false;

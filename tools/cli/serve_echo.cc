@@ -34,7 +34,7 @@ constexpr char kUsage[] =
     "                         [--compress=MODE] [--max-peers=N]\n"
     "                         [--exit-after-disconnects=N] [--max-seconds=S]\n"
     "                         [--max-errors-per-peer=N] [--allow-objects]\n"
-    "                         [--auth-token=T]\n"
+    "                         [--auth-token=T] [--no-relay]\n"
     "\n"
     "A Godot 4 multiplayer server (id 1) on ENet, for tests and demos:\n"
     "Godot clients join it with ENetMultiplayerPeer.create_client(ADDR, P).\n"
@@ -60,6 +60,8 @@ constexpr char kUsage[] =
     "  --max-errors-per-peer=N  drop a peer after N bad packets (default:\n"
     "                   never)\n"
     "  --allow-objects  decode Objects in arguments (off, as in Godot)\n"
+    "  --no-relay       SceneMultiplayer.server_relay off: no peer notices,\n"
+    "                   no relays (n peers joining cost n^2 notices with it)\n"
     "  --auth-token=T   hold each new peer in authentication (the clients\n"
     "                   set multiplayer.auth_callback): a peer whose\n"
     "                   send_auth data is T is answered \"ok\" and admitted\n"
@@ -223,7 +225,7 @@ int ServeEcho(int argc, char** argv) {
       argc, argv,
       {"help", "manifest", "port", "bind", "format", "log", "quiet", "compress",
        "max-peers", "exit-after-disconnects", "max-seconds",
-       "max-errors-per-peer", "allow-objects", "auth-token"},
+       "max-errors-per-peer", "allow-objects", "auth-token", "no-relay"},
       &args);
   if (!st.ok()) return Usage(std::string(st.message()));
   if (args.Has("help")) {
@@ -297,6 +299,7 @@ int ServeEcho(int argc, char** argv) {
     log = log_file.get();
   }
   opts.core.authenticate = args.Has("auth-token");
+  opts.core.server_relay = !args.Has("no-relay");
   EchoServer echo(log, format == "json", quiet);
   echo.auth_token = args.Get("auth-token", "");
   auto server = server::Server::Start(opts, &echo);
