@@ -19,24 +19,11 @@
 #include "codec/multiplayer/manifest_file.h"
 #include "codec/multiplayer/packet.h"
 #include "server/core.h"
+#include "server/testing/test_manifest.h"
 
 namespace gdwire {
 namespace server {
 namespace {
-
-constexpr char kManifest[] = R"({
-  "format": "gdwire-godot-manifest", "version": 1,
-  "engine": {"string": "4.6.3"},
-  "project": {"main_scene": "res://main.tscn", "autoloads": []},
-  "scripts": [{"path": "res://main.gd", "rpc_checksum": "0123456789abcdef0123456789abcdef",
-    "rpc_methods": [
-      {"id": 0, "name": "echo", "rpc_mode": "any_peer", "transfer_mode": "reliable", "call_local": false, "channel": 0},
-      {"id": 1, "name": "echo_reply", "rpc_mode": "authority", "transfer_mode": "reliable", "call_local": false, "channel": 0}]}],
-  "scenes": [{"path": "res://main.tscn", "root": "Main", "nodes": [
-    {"path": ".", "type": "Node", "script": "res://main.gd", "rpc_checksum": "0123456789abcdef0123456789abcdef"},
-    {"path": "Players/P1", "type": "Node", "script": "res://main.gd", "rpc_checksum": "0123456789abcdef0123456789abcdef"}],
-    "synchronizers": [], "spawners": []}],
-  "errors": []})";
 
 class CountingTransport : public Transport {
  public:
@@ -104,19 +91,19 @@ struct Fixture {
 
 std::unique_ptr<Fixture> Make(int set, bool trace) {
   auto f = std::make_unique<Fixture>();
-  f->manifest = std::move(*multiplayer::ParseManifest(kManifest));
+  f->manifest = testing::TestManifest();
   CoreOptions o;
   o.manifest = f->manifest.get();
   o.trace = trace;
   f->core = std::make_unique<Core>(o, &f->transport, &f->echo);
   f->echo.core = f->core.get();
   f->core->PeerConnected(2);
-  // The client announced Players/P1 as cache id 1 and the server's own
+  // The client announced Main/Lobby as cache id 1 and the server's own
   // path was confirmed: the steady state, every call by cache id.
   multiplayer::SimplifyPath sp;
-  sp.checksum = "0123456789abcdef0123456789abcdef";
+  sp.checksum = testing::kTestChecksum;
   sp.cache_id = 1;
-  sp.path = "Players/P1";
+  sp.path = "Main/Lobby";
   std::string b = *multiplayer::Encode(multiplayer::MakePacket(sp));
   f->core->Receive(2, {},
                    absl::MakeConstSpan(

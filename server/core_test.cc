@@ -17,6 +17,7 @@
 #include "codec/multiplayer/manifest_file.h"
 #include "codec/multiplayer/packet.h"
 #include "gtest/gtest.h"
+#include "server/testing/test_manifest.h"
 
 namespace gdwire {
 namespace server {
@@ -26,31 +27,8 @@ using multiplayer::MakePacket;
 using multiplayer::MakeValue;
 using multiplayer::Packet;
 
-constexpr char kSum[] = "0123456789abcdef0123456789abcdef";
+constexpr const char* kSum = testing::kTestChecksum;
 constexpr char kOtherSum[] = "ffffffffffffffffffffffffffffffff";
-
-// Main (main.gd: echo, echo_reply, only_server) and Main/Lobby (the same
-// script). Method ids follow the names' order.
-constexpr char kManifest[] = R"({
-  "format": "gdwire-godot-manifest", "version": 1,
-  "engine": {"string": "4.6.3"},
-  "project": {"main_scene": "res://main.tscn", "autoloads": []},
-  "scripts": [{"path": "res://main.gd", "rpc_checksum": "0123456789abcdef0123456789abcdef",
-    "rpc_methods": [
-      {"id": 0, "name": "echo", "rpc_mode": "any_peer", "transfer_mode": "reliable", "call_local": false, "channel": 0},
-      {"id": 1, "name": "echo_reply", "rpc_mode": "authority", "transfer_mode": "unreliable_ordered", "call_local": false, "channel": 2},
-      {"id": 2, "name": "only_server", "rpc_mode": "authority", "transfer_mode": "reliable", "call_local": false, "channel": 0}]},
-    {"path": "res://fast.gd", "rpc_checksum": "0123456789abcdef0123456789abcdef",
-    "rpc_methods": [
-      {"id": 0, "name": "echo", "rpc_mode": "any_peer", "transfer_mode": "unreliable", "call_local": false, "channel": 1},
-      {"id": 1, "name": "echo_reply", "rpc_mode": "authority", "transfer_mode": "unreliable", "call_local": false, "channel": 1},
-      {"id": 2, "name": "only_server", "rpc_mode": "authority", "transfer_mode": "reliable", "call_local": false, "channel": 0}]}],
-  "scenes": [{"path": "res://main.tscn", "root": "Main", "nodes": [
-    {"path": ".", "type": "Node", "script": "res://main.gd", "rpc_checksum": "0123456789abcdef0123456789abcdef"},
-    {"path": "Lobby", "type": "Node", "script": "res://main.gd", "rpc_checksum": "0123456789abcdef0123456789abcdef"},
-    {"path": "Fast", "type": "Node", "script": "res://fast.gd", "rpc_checksum": "0123456789abcdef0123456789abcdef"}],
-    "synchronizers": [], "spawners": []}],
-  "errors": []})";
 
 struct Sent {
   int32_t peer;
@@ -142,9 +120,7 @@ class CoreTest : public ::testing::Test {
  protected:
   void SetUp() override { Make(CoreOptions()); }
   void Make(CoreOptions o) {
-    auto m = multiplayer::ParseManifest(kManifest);
-    ASSERT_TRUE(m.ok()) << m.status();
-    manifest_ = std::move(*m);
+    manifest_ = testing::TestManifest();
     o.manifest = manifest_.get();
     core_ = std::make_unique<Core>(o, &t_, &h_);
     h_.core = core_.get();
@@ -349,7 +325,7 @@ TEST_F(CoreTest, EachBadPacketIsAnErrorForItsPeerAlone) {
   In(2, std::string("\x00\x05", 2));  // remote call cut short
   In(2, Call(9, 0, {}));              // a cache id never announced
   In(2, Call(0, 7, {}, "Main"));      // no method #7 on Main
-  In(2, Call(0, 2, {}, "Main"));      // authority-only method
+  In(2, Call(0, 3, {}, "Main"));      // authority-only method
   In(2, Sys(1, 5));                   // add_peer from a client
   In(2, std::string("\x02\x01\x09\x00\x00\x00", 6));  // unknown confirm
   ASSERT_EQ(h_.errors.size(), 6u);
@@ -439,9 +415,8 @@ TEST_F(CoreTest, TraceGivesCaptureEvents) {
   } tracer;
   CoreOptions o;
   o.trace = true;
-  auto m = multiplayer::ParseManifest(kManifest);
-  ASSERT_TRUE(m.ok());
-  o.manifest = m->get();
+  auto m = testing::TestManifest();
+  o.manifest = m.get();
   Core core(o, &t_, &tracer);
   tracer.core = &core;
   core.PeerConnected(2);

@@ -19,23 +19,11 @@
 #include "codec/multiplayer/manifest_file.h"
 #include "codec/multiplayer/packet.h"
 #include "gtest/gtest.h"
+#include "server/testing/test_manifest.h"
 
 namespace gdwire {
 namespace server {
 namespace {
-
-constexpr char kManifest[] = R"({
-  "format": "gdwire-godot-manifest", "version": 1,
-  "engine": {"string": "4.6.3"},
-  "project": {"main_scene": "res://main.tscn", "autoloads": []},
-  "scripts": [{"path": "res://main.gd", "rpc_checksum": "0123456789abcdef0123456789abcdef",
-    "rpc_methods": [
-      {"id": 0, "name": "echo", "rpc_mode": "any_peer", "transfer_mode": "reliable", "call_local": false, "channel": 0},
-      {"id": 1, "name": "echo_reply", "rpc_mode": "authority", "transfer_mode": "unreliable_ordered", "call_local": false, "channel": 2}]}],
-  "scenes": [{"path": "res://main.tscn", "root": "Main", "nodes": [
-    {"path": ".", "type": "Node", "script": "res://main.gd", "rpc_checksum": "0123456789abcdef0123456789abcdef"}],
-    "synchronizers": [], "spawners": []}],
-  "errors": []})";
 
 class Echo : public Handler {
  public:
@@ -91,9 +79,7 @@ struct Client {
 class ServerTest : public ::testing::Test {
  protected:
   void Start(enet::Compression c = enet::Compression::kNone) {
-    auto m = multiplayer::ParseManifest(kManifest);
-    ASSERT_TRUE(m.ok()) << m.status();
-    manifest_ = std::move(*m);
+    manifest_ = testing::TestManifest();
     ServerOptions o;
     o.bind_address = "127.0.0.1";
     o.compression = c;

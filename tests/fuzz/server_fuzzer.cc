@@ -26,6 +26,7 @@
 #include "codec/multiplayer/manifest_file.h"
 #include "codec/multiplayer/packet.h"
 #include "server/core.h"
+#include "server/testing/test_manifest.h"
 #include "tests/fuzz/fuzz_util.h"
 
 using gdwire::fuzz::Check;
@@ -33,19 +34,6 @@ namespace mp = gdwire::multiplayer;
 namespace sv = gdwire::server;
 
 namespace {
-
-constexpr char kManifest[] = R"({
-  "format": "gdwire-godot-manifest", "version": 1,
-  "project": {"main_scene": "res://m.tscn", "autoloads": []},
-  "scripts": [{"path": "res://m.gd", "rpc_checksum": "0123456789abcdef0123456789abcdef",
-    "rpc_methods": [
-      {"id": 0, "name": "echo", "rpc_mode": "any_peer", "transfer_mode": "reliable", "call_local": false, "channel": 0},
-      {"id": 1, "name": "echo_reply", "rpc_mode": "authority", "transfer_mode": "unreliable", "call_local": false, "channel": 1},
-      {"id": 2, "name": "off", "rpc_mode": "disabled", "transfer_mode": "reliable", "call_local": false, "channel": 0}]}],
-  "scenes": [{"path": "res://m.tscn", "root": "Main", "nodes": [
-    {"path": ".", "type": "Node", "script": "res://m.gd", "rpc_checksum": "0123456789abcdef0123456789abcdef"}],
-    "synchronizers": [], "spawners": []}],
-  "errors": []})";
 
 class Transport : public sv::Transport {
  public:
@@ -98,7 +86,7 @@ class Handler : public sv::Handler {
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size < 1) return 0;
   static const mp::FileManifest* manifest =
-      mp::ParseManifest(kManifest)->release();
+      sv::testing::TestManifest().release();
   const uint8_t mode = data[0];
   sv::CoreOptions o;
   o.manifest = manifest;
