@@ -20,7 +20,7 @@
 #
 # The session, driven by the server (Main = /root/Main):
 #   1. client1 connects, then client2; each sends r01_hello(label).
-#   2. server -> clients: every value of make_values() as r10_one(v) to
+#   2. server -> clients: every value of values.gd's make_values() as r10_one(v) to
 #      client1; r00_none, r11_two, r12_many; one value through every
 #      transfer mode x channel method (r20..r28); a 5000-int array
 #      reliable (r30) and unreliable (r31) to client2; send_bytes in
@@ -44,6 +44,7 @@ extends Node
 
 const TIMEOUT_S := 45.0
 const PLAYER := preload("res://player.tscn")
+const Values := preload("res://values.gd")
 const COMPRESS := {
 	"none": ENetConnection.COMPRESS_NONE,
 	"range_coder": ENetConnection.COMPRESS_RANGE_CODER,
@@ -338,46 +339,6 @@ func r31_big_unrel(v) -> void:
 
 # --- values -----------------------------------------------------------------
 
-func make_values() -> Array:
-	var z := 0.0
-	z = -z  # a real -0.0 (the literal folds to +0.0)
-	var typed: Array[int] = [3, 1, 4]
-	var typed_s: Array[String] = ["x", "yz"]
-	var tdict: Dictionary[String, int] = {"x": 1, "y": 2}
-	var bytes := PackedByteArray()
-	for i in 40:
-		bytes.append((i * 7) % 251)
-	return [
-		null, true, false,
-		0, 1, -1, 63, 64, 127, 128, -128, -129, 255, 256, 32767, 32768,
-		-32768, -32769, 40000, -40000, 65535, 65536, 2147483647,
-		2147483648, -2147483648, -2147483649, 1 << 40, -(1 << 40),
-		9223372036854775807, -9223372036854775807 - 1,
-		0.0, z, 0.5, -2.25, 0.1, 3.141592653589793, 1e300, -1e-300,
-		INF, -INF,
-		"", "hello", "héllo wörld ✓", "emoji 😀 ok", "two\nlines",
-		Vector2(1.5, -2.0), Vector2i(3, -4), Vector3(1, 2, 3),
-		Vector3i(7, -8, 9), Vector4(1, 2, 3, 4), Vector4i(-1, 0, 1, 2),
-		Rect2(1, 2, 3, 4), Rect2i(-1, -2, 3, 4),
-		Transform2D(0.5, Vector2(3, 4)), Plane(0, 1, 0, 5),
-		Quaternion(0, 0, 0.6, 0.8), AABB(Vector3(1, 2, 3), Vector3(4, 5, 6)),
-		Basis.from_euler(Vector3(0.1, 0.2, 0.3)),
-		Transform3D(Basis(), Vector3(1, 2, 3)), Projection(),
-		Color(0.1, 0.2, 0.3, 0.4), StringName("a_name"),
-		NodePath("Players/P1:pos"), NodePath("/root/Main"),
-		{"a": 1, "b": [1, 2, 3], 5: "five", Vector2(1, 1): null}, {},
-		[1, "two", [3.0, {"four": 4}], []], [], typed, typed_s, tdict,
-		bytes, PackedInt32Array([1, -2, 70000]),
-		PackedInt64Array([1, -2, 1 << 40]), PackedFloat32Array([0.5, -1.5]),
-		PackedFloat64Array([0.1, 1e-300]),
-		PackedStringArray(["a", "bc", "", "ünï"]),
-		PackedVector2Array([Vector2(1, 2), Vector2(3, 4)]),
-		PackedVector3Array([Vector3(1, 2, 3)]),
-		PackedColorArray([Color(1, 0, 0, 1)]),
-		PackedVector4Array([Vector4(1, 2, 3, 4)]),
-	]
-
-
 func big_array() -> PackedInt32Array:
 	var a := PackedInt32Array()
 	a.resize(5000)
@@ -439,7 +400,7 @@ func _serve() -> void:
 	await wait(0.3)
 	# 2. server -> clients
 	send(c1, "r00_none")
-	for v in make_values():
+	for v in Values.make_values():
 		send(c1, "r10_one", [v])
 		await wait(0.005)
 	send(0, "r00_none")
@@ -556,7 +517,7 @@ func _client1_phase(other: int) -> void:
 	await wait(0.1)
 	# -> server
 	send(1, "r00_none")
-	for v in make_values():
+	for v in Values.make_values():
 		send(1, "r10_one", [v])
 		await wait(0.005)
 	send(1, "r11_two", [true, null])

@@ -1,0 +1,1 @@
+../../capture/godot4_enet/values.gd
