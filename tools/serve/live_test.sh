@@ -13,7 +13,8 @@
 # live_check.py checks both sessions from the clients' own logs and the
 # servers' (every call answered or relayed, the gdwire server's log against
 # the clients'), and that each client's reliable traffic is the same with
-# both servers. The committed tools/serve/echo.manifest.json must be what
+# both servers. Then authentication with each server: a wrong token is
+# refused, the right one admitted. The committed tools/serve/echo.manifest.json must be what
 # `gdwire manifest` writes for the project today.
 #
 # When Godot 4 is not installed (tools/godot/install_godot4.sh) it prints
@@ -133,4 +134,39 @@ run_clients "$tmp/gdwire" || fail "a client failed against gdwire serve-echo"
 wait "$server" || { cat "$tmp/gdwire/server.log"; fail "serve-echo did not exit 0"; }
 /usr/bin/python3 "$here/live_check.py" "$tmp/gdwire" --baseline="$tmp/godot" \
   --manifest="$manifest" || fail "the gdwire server's session"
+
+# 3. Authentication (SceneMultiplayer.auth_callback), with each server: a
+# client with a wrong token is refused (peer_authentication_failed), then
+# one with the right token is admitted and runs the session alone.
+auth_session() {
+  local kind="$1" dir="$tmp/auth_$1" server
+  port=$((port + 1))
+  mkdir "$dir"
+  if [ "$kind" = godot ]; then
+    timeout 120 "${G[@]}" --role=server --port="$port" --out="$dir" \
+      --clients=1 --auth-token=sesame >"$dir/server.log" 2>&1 &
+  else
+    timeout 120 "$gdwire" serve-echo --port="$port" --bind=127.0.0.1 \
+      --manifest="$manifest" --format=json --log="$dir/server.jsonl" \
+      --exit-after-disconnects=1 --max-seconds=100 --auth-token=sesame \
+      2>"$dir/server.log" &
+  fi
+  server=$!
+  pids+=($server)
+  sleep 1
+  timeout 60 "${G[@]}" --role=client --port="$port" --out="$dir" --clients=1 \
+    --id-label=denied --auth-token=wrong --expect-denied >"$dir/denied.log" 2>&1 ||
+    { tail -n 20 "$dir/denied.log"; fail "$kind: a wrong token was not refused"; }
+  timeout 60 "${G[@]}" --role=client --port="$port" --out="$dir" --clients=1 \
+    --id-label=client1 --auth-token=sesame >"$dir/client1.log" 2>&1 ||
+    { tail -n 20 "$dir/client1.log"; fail "$kind: the right token was not admitted"; }
+  wait "$server" || { tail -n 20 "$dir/server.log"; fail "$kind auth server failed"; }
+}
+auth_session godot
+auth_session gdwire
+/usr/bin/python3 "$here/live_check.py" "$tmp/auth_godot" ||
+  fail "the Godot server's authentication session"
+/usr/bin/python3 "$here/live_check.py" "$tmp/auth_gdwire" \
+  --baseline="$tmp/auth_godot" --manifest="$manifest" ||
+  fail "the gdwire server's authentication session"
 echo "PASS"

@@ -33,7 +33,13 @@
 # The server (baseline): answers echo(...) on a node with echo_reply(...)
 # with the same arguments to the caller; sends raw bytes back (reliable,
 # channel 0: GDScript does not see a raw packet's mode); logs chat and note;
-# quits once N clients have come and gone. --bench (for
+# quits once N clients have come and gone.
+#
+# --auth-token=T (both roles): SceneMultiplayer authentication. A client
+# sends T with send_auth and completes when the server answers "ok"; the
+# Godot server answers "ok" and admits a peer that sent T, "denied" and
+# drops any other. A client with --expect-denied passes when the server
+# refuses it (peer_authentication_failed) and fails if it gets in. --bench (for
 # tools/serve/load/bench.sh): up to 4095 clients, no time limit, no log line
 # per call, and it runs until killed.
 extends Node
@@ -52,6 +58,8 @@ var label := ""
 var out_dir := ""
 var clients := 3
 var bench := false
+var auth_token := ""
+var expect_denied := false
 var log_file: FileAccess
 var t0 := 0
 var ok := true
@@ -84,6 +92,8 @@ func _ready() -> void:
 			"id-label": label = kv[1]
 			"out": out_dir = kv[1]
 			"clients": clients = int(kv[1])
+			"auth-token": auth_token = kv[1]
+	expect_denied = "--expect-denied" in OS.get_cmdline_user_args()
 	bench = "--bench" in OS.get_cmdline_user_args()
 	if label == "":
 		label = role
@@ -113,6 +123,8 @@ func _ready() -> void:
 	multiplayer.server_disconnected.connect(func():
 		log_ev({"event": "server_disconnected"}))
 	multiplayer.peer_packet.connect(_on_raw)
+	if auth_token != "":
+		_set_up_auth()
 	if role == "server":
 		_run_server()
 	else:
@@ -315,6 +327,34 @@ func _run_server() -> void:
 	log_ev({"event": "listening"})
 
 
+# --- authentication -----------------------------------------------------------
+
+func _set_up_auth() -> void:
+	multiplayer.auth_callback = func(id: int, data: PackedByteArray) -> void:
+		var text := data.get_string_from_utf8()
+		log_ev({"event": "auth_data", "peer": id, "data": text})
+		if role == "server":
+			var good := text == auth_token
+			multiplayer.send_auth(id, ("ok" if good else "denied").to_utf8_buffer())
+			if good:
+				multiplayer.complete_auth(id)
+			else:
+				multiplayer.disconnect_peer(id)
+		elif text == "ok":
+			multiplayer.complete_auth(id)
+	multiplayer.peer_authenticating.connect(func(id: int) -> void:
+		log_ev({"event": "peer_authenticating", "peer": id})
+		if role == "client":
+			multiplayer.send_auth(id, auth_token.to_utf8_buffer()))
+	multiplayer.peer_authentication_failed.connect(func(id: int) -> void:
+		log_ev({"event": "peer_authentication_failed", "peer": id})
+		if role == "client":
+			if expect_denied:
+				finish()
+			else:
+				fail("authentication failed"))
+
+
 # --- client -----------------------------------------------------------------
 
 func echo(node: Node, args: Array) -> void:
@@ -331,6 +371,9 @@ func _run_client() -> void:
 		return
 	multiplayer.multiplayer_peer = peer
 	await multiplayer.connected_to_server
+	if expect_denied:
+		fail("admitted with a token the server should refuse")
+		return
 	my_id = multiplayer.get_unique_id()
 	log_ev({"event": "connected", "label": label})
 	await until(func(): return others.size() >= clients - 1)
