@@ -14,7 +14,8 @@
 # servers' (every call answered or relayed, the gdwire server's log against
 # the clients'), and that each client's reliable traffic is the same with
 # both servers. Then authentication with each server: a wrong token is
-# refused, the right one admitted. The committed tools/serve/echo.manifest.json must be what
+# refused, the right one admitted; and one client in each compression
+# mode against serve-echo. The committed tools/serve/echo.manifest.json must be what
 # `gdwire manifest` writes for the project today.
 #
 # When Godot 4 is not installed (tools/godot/install_godot4.sh) it prints
@@ -169,4 +170,26 @@ auth_session gdwire
 /usr/bin/python3 "$here/live_check.py" "$tmp/auth_gdwire" \
   --baseline="$tmp/auth_godot" --manifest="$manifest" ||
   fail "the gdwire server's authentication session"
+# 4. ENetConnection.compress: one client and serve-echo in each mode (the
+# server reads the client's datagrams with gdwire's decompressors and the
+# client reads the server's zlib and zstd ones); its traffic must be the
+# same as the single client's with the Godot server above.
+for mode in range_coder fastlz zlib zstd; do
+  port=$((port + 1))
+  dir="$tmp/compress_$mode"
+  mkdir "$dir"
+  timeout 120 "$gdwire" serve-echo --port="$port" --bind=127.0.0.1 \
+    --manifest="$manifest" --format=json --log="$dir/server.jsonl" \
+    --exit-after-disconnects=1 --max-seconds=100 --compress="$mode" \
+    2>"$dir/server.log" &
+  server=$!
+  pids+=($server)
+  sleep 0.5
+  timeout 60 "${G[@]}" --role=client --port="$port" --out="$dir" --clients=1 \
+    --id-label=client1 --compress="$mode" >"$dir/client1.log" 2>&1 ||
+    { tail -n 20 "$dir/client1.log"; fail "compression $mode: the client failed"; }
+  wait "$server" || { cat "$dir/server.log"; fail "compression $mode: serve-echo failed"; }
+  /usr/bin/python3 "$here/live_check.py" "$dir" --baseline="$tmp/auth_godot" \
+    --manifest="$manifest" || fail "compression $mode"
+done
 echo "PASS"

@@ -6,7 +6,7 @@
 #   tools/godot/godot4 --path tools/serve/godot4_echo -- --role=client \
 #     --port=P --out=DIR --clients=N --id-label=clientK
 #
-# ENetMultiplayerPeer over 127.0.0.1, no compression, server relay on.
+# ENetMultiplayerPeer over 127.0.0.1, no compression unless --compress, server relay on.
 # Every process writes DIR/<label>.events.jsonl (the server's label is
 # "server"): one JSON object a line for every RPC and raw packet it sends
 # and receives (node path, method, var_to_str of each argument, transfer
@@ -35,6 +35,9 @@
 # channel 0: GDScript does not see a raw packet's mode); logs chat and note;
 # quits once N clients have come and gone.
 #
+# --compress=MODE (both roles): ENetConnection.compress, none (default),
+# range_coder, fastlz, zlib, zstd.
+#
 # --auth-token=T (both roles): SceneMultiplayer authentication. A client
 # sends T with send_auth and completes when the server answers "ok"; the
 # Godot server answers "ok" and admits a peer that sent T, "denied" and
@@ -46,6 +49,13 @@ extends Node
 
 const TIMEOUT_S := 45.0
 const Values := preload("res://values.gd")
+const COMPRESS := {
+	"none": ENetConnection.COMPRESS_NONE,
+	"range_coder": ENetConnection.COMPRESS_RANGE_CODER,
+	"fastlz": ENetConnection.COMPRESS_FASTLZ,
+	"zlib": ENetConnection.COMPRESS_ZLIB,
+	"zstd": ENetConnection.COMPRESS_ZSTD,
+}
 const MODE_NAMES := {
 	MultiplayerPeer.TRANSFER_MODE_RELIABLE: "reliable",
 	MultiplayerPeer.TRANSFER_MODE_UNRELIABLE: "unreliable",
@@ -59,6 +69,7 @@ var out_dir := ""
 var clients := 3
 var bench := false
 var auth_token := ""
+var compress := "none"
 var expect_denied := false
 var log_file: FileAccess
 var t0 := 0
@@ -93,14 +104,15 @@ func _ready() -> void:
 			"out": out_dir = kv[1]
 			"clients": clients = int(kv[1])
 			"auth-token": auth_token = kv[1]
+			"compress": compress = kv[1]
 	expect_denied = "--expect-denied" in OS.get_cmdline_user_args()
 	bench = "--bench" in OS.get_cmdline_user_args()
 	if label == "":
 		label = role
 	if out_dir == "" or not role in ["server", "client"] or port <= 0 \
-			or clients < 1:
+			or clients < 1 or not COMPRESS.has(compress):
 		printerr("main.gd: --role=server|client --port=P --out=DIR ",
-			"--clients=N [--id-label=L]")
+			"--clients=N [--id-label=L] [--compress=MODE] [--auth-token=T]")
 		get_tree().quit(2)
 		return
 	log_file = FileAccess.open(out_dir.path_join(label + ".events.jsonl"),
@@ -322,6 +334,7 @@ func _run_server() -> void:
 	if err != OK:
 		fail("create_server: error %d" % err)
 		return
+	peer.host.compress(COMPRESS[compress])
 	multiplayer.multiplayer_peer = peer
 	my_id = 1
 	log_ev({"event": "listening"})
@@ -369,6 +382,7 @@ func _run_client() -> void:
 	if err != OK:
 		fail("create_client: error %d" % err)
 		return
+	peer.host.compress(COMPRESS[compress])
 	multiplayer.multiplayer_peer = peer
 	await multiplayer.connected_to_server
 	if expect_denied:
