@@ -16,6 +16,7 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 . "$root/tools/as_root.sh"
+. "$root/tools/capture/tcpdump.sh"
 engine="${1:?engine: godot4 or godot3}"
 out="${2:?output folder}"
 port="${3:-47100}"
@@ -31,39 +32,17 @@ exp="$out/$engine.expected"
 rm -rf "$exp"
 mkdir -p "$exp"
 pcap="$out/$engine.pcap"
-log="$(mktemp)"
-pidf="$(mktemp)"
-trap 'rm -f "$log" "$pidf"' EXIT
-need_root "capturing on $iface with tcpdump"
-if ! PATH="$PATH:/usr/sbin:/sbin" command -v tcpdump >/dev/null; then
-  as_root_apt update -qq
-  as_root_apt install -y -qq tcpdump >/dev/null
-fi
-# -U: each packet written at once; -s 0: whole packets. Packets reach
-# tcpdump in ring-buffer blocks up to a second late: the sleep below lets
-# the last ones arrive before SIGINT. IMMEDIATE=1 adds --immediate-mode,
-# with which the kernel drops packets on `any` under this load (how
-# godot3_lossy.pcap was made).
+# IMMEDIATE=1 adds --immediate-mode, with which the kernel drops packets on
+# `any` under this load (how godot3_lossy.pcap was made).
 immediate=()
 [ "${IMMEDIATE:-0}" = 1 ] && immediate=(--immediate-mode)
-# (sh -c: the pid of tcpdump itself, to stop it with SIGINT.)
-as_root env PATH="$PATH:/usr/sbin:/sbin" sh -c 'echo $$ >"$1"; shift; exec "$@"' sh "$pidf" \
-  tcpdump -i "$iface" "${immediate[@]}" -U -s 0 -w "$pcap" \
+capture_start "$iface" "$pcap" \
   "host 127.0.0.1 and (port $port or port $((port + 1)) or port $((port + 2)))" \
-  2>"$log" &
-dump=$!
-for _ in $(seq 100); do
-  grep -q "listening on" "$log" && break
-  sleep 0.1
-done
+  "${immediate[@]}"
 status=0
 timeout 120 "${run[@]}" -s talk.gd -- --port="$port" --out="$exp" \
   >"$out/$engine.talk.log" 2>&1 || status=$?
-sleep 1.5
-as_root kill -INT "$(cat "$pidf")" 2>/dev/null || true
-wait "$dump" || true
-cat "$log" >&2
-as_root chown "$(id -u):$(id -g)" "$pcap"
+capture_stop
 grep -E "^(ENGINE|TCP|UDP|WS|TALK_DONE)" "$out/$engine.talk.log" || true
 if [ "$status" != 0 ] || ! grep -q "TALK_DONE ok" "$out/$engine.talk.log"; then
   echo "record.sh: $engine failed (exit $status); see $out/$engine.talk.log" >&2

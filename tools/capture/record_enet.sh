@@ -22,6 +22,7 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 . "$root/tools/as_root.sh"
+. "$root/tools/capture/tcpdump.sh"
 engine="${1:?engine: godot4}"
 out="${2:?output folder}"
 port="${3:-47300}"
@@ -57,30 +58,13 @@ ev="$out/$name.events"
 rm -rf "$ev"
 mkdir -p "$ev"
 pcap="$out/$name.pcap"
-log="$(mktemp)"
-pidf="$(mktemp)"
 pids=()
 cleanup() {
   local p
   for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
-  rm -f "$log" "$pidf"
 }
 trap cleanup EXIT
-need_root "capturing on lo with tcpdump"
-if ! PATH="$PATH:/usr/sbin:/sbin" command -v tcpdump >/dev/null; then
-  as_root_apt update -qq
-  as_root_apt install -y -qq tcpdump >/dev/null
-fi
-# -U: each packet written at once; -s 0: whole packets. The sleep before
-# SIGINT lets the last packets reach tcpdump (see record.sh).
-as_root env PATH="$PATH:/usr/sbin:/sbin" sh -c 'echo $$ >"$1"; shift; exec "$@"' sh "$pidf" \
-  tcpdump -i lo -U -s 0 -w "$pcap" "$proto and host 127.0.0.1 and port $port" \
-  2>"$log" &
-dump=$!
-for _ in $(seq 100); do
-  grep -q "listening on" "$log" && break
-  sleep 0.1
-done
+capture_start lo "$pcap" "$proto and host 127.0.0.1 and port $port"
 args=(--port="$port" --out="$ev" --compress="$compress")
 [ "$transport" = websocket ] && args=(--port="$port" --out="$ev" --transport=websocket)
 # Every process quits by itself (main.gd has a 45 s timeout of its own);
@@ -107,11 +91,7 @@ for i in 0 1 2; do
   fi
 done
 pids=()
-sleep 1.5
-as_root kill -INT "$(cat "$pidf")" 2>/dev/null || true
-wait "$dump" || true
-cat "$log" >&2
-as_root chown "$(id -u):$(id -g)" "$pcap"
+capture_stop
 for l in "${labels[@]}"; do
   f="$ev/$l.events.jsonl"
   if ! [ -s "$f" ] || ! tail -n 1 "$f" | grep -q '"event":"done","ok":true'; then

@@ -14,6 +14,7 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 . "$root/tools/as_root.sh"
+. "$root/tools/capture/tcpdump.sh"
 out="${1:?output folder}"
 port="${2:-47450}"
 gdwire="${3:-$root/bazel-bin/tools/gdwire}"
@@ -24,28 +25,13 @@ ev="$out/serve_echo.events"
 pcap="$out/serve_echo.pcap"
 rm -rf "$ev"
 mkdir -p "$ev"
-log="$(mktemp)"
-pidf="$(mktemp)"
 pids=()
 cleanup() {
   local p
   for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
-  rm -f "$log" "$pidf"
 }
 trap cleanup EXIT
-need_root "capturing on lo with tcpdump"
-if ! PATH="$PATH:/usr/sbin:/sbin" command -v tcpdump >/dev/null; then
-  as_root_apt update -qq
-  as_root_apt install -y -qq tcpdump >/dev/null
-fi
-as_root env PATH="$PATH:/usr/sbin:/sbin" sh -c 'echo $$ >"$1"; shift; exec "$@"' sh "$pidf" \
-  tcpdump -i lo -U -s 0 -w "$pcap" "udp and host 127.0.0.1 and port $port" \
-  2>"$log" &
-dump=$!
-for _ in $(seq 100); do
-  grep -q "listening on" "$log" && break
-  sleep 0.1
-done
+capture_start lo "$pcap" "udp and host 127.0.0.1 and port $port"
 timeout 90 "$gdwire" serve-echo --port="$port" --bind=127.0.0.1 \
   --manifest="$here/echo.manifest.json" --format=json \
   --log="$ev/server.jsonl" --exit-after-disconnects=3 --max-seconds=80 \
@@ -67,11 +53,7 @@ for k in 0 1 2; do
 done
 wait "$server" || { echo "record.sh: serve-echo failed" >&2; failed=1; }
 pids=()
-sleep 1.5
-as_root kill -INT "$(cat "$pidf")" 2>/dev/null || true
-wait "$dump" || true
-cat "$log" >&2
-as_root chown "$(id -u):$(id -g)" "$pcap"
+capture_stop
 /usr/bin/python3 "$here/live_check.py" "$ev" --manifest="$here/echo.manifest.json" || failed=1
 [ "$failed" = 0 ] || { echo "record.sh: failed" >&2; exit 1; }
 echo "record.sh: $pcap ($(stat -c %s "$pcap") bytes), $ev"

@@ -2,10 +2,13 @@
 # Records the godot4_game session (server + two clients, ENet) on lo with
 # tcpdump (127.0.0.1 only):  record.sh OUT_DIR [PORT] [COMPRESS]
 # Writes OUT_DIR/game_<COMPRESS>.pcap and OUT_DIR/game_<COMPRESS>.events/.
-# Adapted from tools/capture/record_enet.sh; needs root.
+# Adapted from tools/capture/record_enet.sh; needs root (or passwordless
+# sudo) to capture.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../../.." && pwd)"
+. "$root/tools/as_root.sh"
+. "$root/tools/capture/tcpdump.sh"
 out="${1:?output folder}"
 port="${2:-47500}"
 compress="${3:-none}"
@@ -16,13 +19,10 @@ out="$(cd "$out" && pwd)"
 ev="$out/$name.events"
 rm -rf "$ev"; mkdir -p "$ev"
 pcap="$out/$name.pcap"
-log="$(mktemp)"
 pids=()
-cleanup() { local p; for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; rm -f "$log"; }
+cleanup() { local p; for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; }
 trap cleanup EXIT
-PATH="$PATH:/usr/sbin:/sbin" tcpdump -i lo -U -s 0 -w "$pcap" "udp and host 127.0.0.1 and port $port" 2>"$log" &
-dump=$!
-for _ in $(seq 100); do grep -q "listening on" "$log" && break; sleep 0.1; done
+capture_start lo "$pcap" "udp and host 127.0.0.1 and port $port"
 args=(--port="$port" --out="$ev" --compress="$compress")
 timeout 40 "${run[@]}" -- --role=server --id-label=server "${args[@]}" >"$ev/server.log" 2>&1 &
 pids+=($!)
@@ -39,10 +39,7 @@ for i in 0 1 2; do
   [ "$st" = 0 ] || { echo "record.sh: ${labels[$i]} exited with $st" >&2; failed=1; }
 done
 pids=()
-sleep 1.5
-kill -INT "$dump" 2>/dev/null || true
-wait "$dump" || true
-cat "$log" >&2
+capture_stop
 for l in "${labels[@]}"; do
   f="$ev/$l.events.jsonl"
   if ! [ -s "$f" ] || ! tail -n 1 "$f" | grep -q '"event":"done","ok":true'; then
