@@ -1,6 +1,8 @@
 // Copyright 2026 The gdwire Authors.
 //
-// The server's work per remote call, without the network: a Godot client's
+// The server's work per remote call, without the network (values:1 the
+// arguments decoded into owned values, values:0 checked and kept as bytes,
+// PacketOptions::keep_values, as serve-echo runs): a Godot client's
 // `echo(...)` packet in, decoded, dispatched to the handler, and the
 // `echo_reply(...)` packet encoded and handed to the transport
 // (server/core.h; the transport here only counts bytes). Beside it, in the
@@ -89,12 +91,13 @@ struct Fixture {
   std::string packet;
 };
 
-std::unique_ptr<Fixture> Make(int set, bool trace) {
+std::unique_ptr<Fixture> Make(int set, bool trace, bool keep_values = true) {
   auto f = std::make_unique<Fixture>();
   f->manifest = testing::TestManifest();
   CoreOptions o;
   o.manifest = f->manifest.get();
   o.trace = trace;
+  o.packet.keep_values = keep_values;
   f->core = std::make_unique<Core>(o, &f->transport, &f->echo);
   f->echo.core = f->core.get();
   f->core->PeerConnected(2);
@@ -126,7 +129,8 @@ std::unique_ptr<Fixture> Make(int set, bool trace) {
 void BM_CoreEcho(benchmark::State& state) {
   const int set = static_cast<int>(state.range(0));
   const bool trace = state.range(1) != 0;
-  auto f = Make(set, trace);
+  const bool keep = state.range(2) != 0;
+  auto f = Make(set, trace, keep);
   const auto span = absl::MakeConstSpan(
       reinterpret_cast<const uint8_t*>(f->packet.data()), f->packet.size());
   const uint64_t calls0 = f->echo.calls;
@@ -142,13 +146,14 @@ void BM_CoreEcho(benchmark::State& state) {
   state.SetItemsProcessed(static_cast<int64_t>(calls));
   state.SetBytesProcessed(static_cast<int64_t>(calls * f->packet.size() +
                                                (f->transport.bytes - out0)));
-  state.SetLabel(std::string(kSetNames[set]) + (trace ? " traced" : "") + ", " +
+  state.SetLabel(std::string(kSetNames[set]) + (trace ? " traced" : "") +
+                 (keep ? "" : " bytes only") + ", " +
                  std::to_string(f->packet.size()) + " B in");
 }
 BENCHMARK(BM_CoreEcho)
-    ->ArgsProduct({{0, 1, 2, 3}, {0}})
-    ->Args({1, 1})
-    ->ArgNames({"set", "trace"});
+    ->ArgsProduct({{0, 1, 2, 3}, {0}, {1, 0}})
+    ->Args({1, 1, 1})
+    ->ArgNames({"set", "trace", "values"});
 
 // The floor: the same packet copied in and its reply's bytes copied out.
 void BM_Memcpy(benchmark::State& state) {

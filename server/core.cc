@@ -102,6 +102,7 @@ void Core::PeerConnected(int32_t peer) {
   if (options_.trace) {
     multiplayer::SessionOptions so;
     so.packet = options_.packet;
+    so.packet.keep_values = true;  // the log shows the values
     so.max_paths = options_.max_paths_per_peer * 2;
     so.max_path_bytes = options_.max_path_bytes_per_peer * 2;
     so.max_spawns = 1024;

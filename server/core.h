@@ -102,7 +102,10 @@ struct IncomingCall {
   const std::string* method = nullptr;  // the manifest's name, or null
   const multiplayer::ManifestRpc* rpc = nullptr;  // its configuration
   bool broadcast = false;  // a relay to everyone that the server runs too
-  const multiplayer::RemoteCall* call = nullptr;  // args: values and bytes
+  // args[i].value (owned; Nil with packet.keep_values off, except short-form
+  // bools and ints) and args[i].wire (the exact bytes of a value in the
+  // ordinary Variant encoding); byte_only / raw_args for the byte-only form.
+  const multiplayer::RemoteCall* call = nullptr;
 };
 
 struct PeerError {
@@ -132,7 +135,10 @@ class Handler {
 };
 
 struct CoreOptions {
-  // Arguments: dialect godot4, objects off (allow_object_decoding), limits.
+  // Arguments: dialect godot4, objects off (allow_object_decoding), limits;
+  // packet.keep_values false hands the handler each argument as its exact
+  // bytes only (checked as fully; Value::wire, for codec/document), which
+  // is faster when the server only passes them on or parses them itself.
   multiplayer::PacketOptions packet;
   // RPC names, configurations and node checksums (null: none).
   const multiplayer::FileManifest* manifest = nullptr;

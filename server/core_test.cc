@@ -391,6 +391,67 @@ TEST_F(CoreTest, WithoutServerRelayNoNoticesAndNoRelays) {
   EXPECT_TRUE(Take().empty());
 }
 
+// packet.keep_values off: the arguments reach the handler as their bytes
+// (checked), the reply carries the same bytes, and a bad argument is the
+// same error.
+TEST_F(CoreTest, ArgumentsAsBytesOnly) {
+  CoreOptions o;
+  o.packet.keep_values = false;
+  Make(o);
+  o.manifest = manifest_.get();
+  class Grab : public Handler {
+   public:
+    Core* core = nullptr;
+    std::vector<std::string> wires;
+    std::vector<Type> types;
+    void OnCall(const IncomingCall& c) override {
+      for (const multiplayer::Value& a : c.call->args) {
+        wires.push_back(a.wire);
+        types.push_back(a.value.type());
+      }
+      EXPECT_TRUE(core->Reply(c, "echo_reply").ok());
+    }
+  } grab;
+  Core core(o, &t_, &grab);
+  grab.core = &core;
+  core.PeerConnected(2);
+  const std::string call =
+      Call(0, 0, {Variant::String("héllo"), Variant::Int(70000)}, "Main");
+  core.Receive(2, {}, Span(call));
+  ASSERT_EQ(grab.wires.size(), 2u);
+  EXPECT_FALSE(grab.wires[0].empty());   // the String's bytes
+  EXPECT_EQ(grab.types[0], Type::kNil);  // not built
+  EXPECT_EQ(grab.types[1], Type::kInt);  // short-form ints are decoded
+  std::vector<Sent> s = Take();
+  ASSERT_EQ(s.size(), 2u);
+  // The same reply as with owned values (the manifest kept alive for the
+  // cores above).
+  auto keep = std::move(manifest_);
+  Make(CoreOptions());
+  core_->PeerConnected(2);
+  In(2, call);
+  std::vector<Sent> owned = Take();
+  ASSERT_EQ(owned.size(), 2u);
+  EXPECT_EQ(s[1].bytes, owned[1].bytes);
+  // A cut String: the same error either way.
+  std::string bad = call.substr(0, call.size() - 6);
+  PeerError lean_error;
+  class Err : public Handler {
+   public:
+    PeerError* out;
+    void OnPeerError(const PeerError& e) override { *out = e; }
+  } err;
+  err.out = &lean_error;
+  Core lean(o, &t_, &err);
+  lean.PeerConnected(2);
+  lean.Receive(2, {}, Span(bad));
+  In(2, bad);
+  ASSERT_EQ(h_.errors.size(), 1u);
+  EXPECT_EQ(lean_error.error.kind, h_.errors[0].error.kind);
+  EXPECT_EQ(lean_error.error.offset, h_.errors[0].error.offset);
+  EXPECT_EQ(lean_error.error.path, h_.errors[0].error.path);
+}
+
 TEST_F(CoreTest, UnknownPathsCanBeRefusedAsGodotDoes) {
   CoreOptions o;
   o.accept_unknown_paths = false;

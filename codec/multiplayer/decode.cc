@@ -191,7 +191,7 @@ Error PacketDecoder::RemoteCallBody(uint8_t head, RemoteCall* c) {
     }
     const int argc = r_.U8();
     e = DecodeValues(&r_, end, argc, o_.values, P(".args"), o_.max_values,
-                     &c->args);
+                     &c->args, /*compressed=*/true, o_.keep_values);
     if (!e.ok()) return e;
     c->args_tail = r_.Take(end - r_.pos());
   }
@@ -262,12 +262,13 @@ Error PacketDecoder::SpawnBody(Spawn* s) {
     }
     const size_t end = r_.pos() + arg_size;
     s->custom_arg.emplace();
-    e = DecodeValue(&r_, end, o_.values, P(".custom_arg"), &*s->custom_arg);
+    e = DecodeValue(&r_, end, o_.values, P(".custom_arg"), &*s->custom_arg,
+                    /*compressed=*/true, o_.keep_values);
     if (!e.ok()) return e;
     s->custom_arg_tail = r_.Take(end - r_.pos());
   }
   return DecodeValues(&r_, r_.size(), -1, o_.values, P(".state"), o_.max_values,
-                      &s->state);
+                      &s->state, /*compressed=*/true, o_.keep_values);
 }
 
 Error PacketDecoder::SyncBody(uint8_t head, Sync* s) {
@@ -295,7 +296,8 @@ Error PacketDecoder::SyncBody(uint8_t head, Sync* s) {
                               " bytes left"));
     }
     e = DecodeValues(&r_, r_.pos() + size, -1, o_.values, P(field + ".values"),
-                     o_.max_values - values, &b.values);
+                     o_.max_values - values, &b.values, /*compressed=*/true,
+                     o_.keep_values);
     if (!e.ok()) return e;
     values += b.values.size();
   }

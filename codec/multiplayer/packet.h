@@ -248,6 +248,13 @@ struct PacketOptions {
   size_t max_values = 4096;
   // Most sync blocks and spawn sync ids one packet may hold.
   size_t max_blocks = 4096;
+  // false: values in the ordinary Variant encoding (kVariant) are checked
+  // as fully as ever (the indexed document's parse: the same verdicts,
+  // offsets and paths) but kept as their bytes alone (Value::wire; `value`
+  // stays Nil), for a reader that parses them itself
+  // (codec/document/document.h) or passes them on (a server's echo or
+  // relay). Bools and ints in their short forms are still decoded.
+  bool keep_values = true;
 };
 
 // Decodes one SceneMultiplayer packet (the whole of it).

@@ -12,8 +12,9 @@
 //
 // Checks: no crash / UB; every error has a kind, a path and an offset
 // inside the packet; every packet that decodes re-encodes to exactly its
-// bytes and decodes again; the session stays within its bounds; every
-// event has a text and a JSON form.
+// bytes and decodes again; decoding with keep_values off gives the same
+// verdict (kind, offset, path) and re-encodes to the same bytes; the session
+// stays within its bounds; every event has a text and a JSON form.
 
 #include <cstddef>
 #include <cstdint>
@@ -33,10 +34,27 @@ namespace {
 
 void CheckPacket(absl::Span<const uint8_t> bytes, const mp::PacketOptions& o) {
   absl::StatusOr<mp::Packet> p = mp::Decode(bytes, o);
+  // Kept as bytes only (PacketOptions::keep_values): the same verdict, and
+  // the same bytes back.
+  mp::PacketOptions lean = o;
+  lean.keep_values = false;
+  absl::StatusOr<mp::Packet> q = mp::Decode(bytes, lean);
+  Check(p.ok() == q.ok(), "keep_values changes the verdict",
+        p.ok() ? q.status().ToString() : p.status().ToString());
   if (!p.ok()) {
-    gdwire::fuzz::CheckError(gdwire::ErrorFromStatus(p.status()), bytes.size());
+    const gdwire::Error a = gdwire::ErrorFromStatus(p.status());
+    const gdwire::Error b = gdwire::ErrorFromStatus(q.status());
+    Check(a.kind == b.kind && a.offset == b.offset && a.path == b.path,
+          "keep_values changes the error", a.ToString() + " / " + b.ToString());
+    gdwire::fuzz::CheckError(a, bytes.size());
     return;
   }
+  absl::StatusOr<std::string> lean_back = mp::Encode(*q);
+  Check(
+      lean_back.ok() &&
+          *lean_back == std::string(reinterpret_cast<const char*>(bytes.data()),
+                                    bytes.size()),
+      "a packet kept as bytes does not encode to its bytes");
   absl::StatusOr<std::string> back = mp::Encode(*p);
   Check(back.ok(), "a decoded packet does not encode",
         back.ok() ? "" : back.status().ToString());

@@ -284,6 +284,9 @@ int ServeEcho(int argc, char** argv) {
   }
   opts.core.manifest = manifest->get();
   opts.core.packet.values.allow_objects = args.Has("allow-objects");
+  // The echo passes the argument bytes on: they are checked, not built
+  // into values (the log's events build their own).
+  opts.core.packet.keep_values = false;
   const bool quiet = args.Has("quiet");
   opts.core.trace = !quiet;
 

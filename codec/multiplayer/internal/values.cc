@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "codec/document/document.h"
 #include "codec/encode/encoder.h"
 #include "codec/stream/value_reader.h"
 #include "codec/types.h"
@@ -75,7 +76,8 @@ void PutU64(uint64_t v, std::string* out) {
 }
 
 Error DecodeValue(Reader* r, size_t end, const DecodeOptions& options,
-                  absl::string_view path, Value* out, bool compressed) {
+                  absl::string_view path, Value* out, bool compressed,
+                  bool keep_value) {
   const size_t start = r->pos();
   if (start >= end) {
     return MakeError(ErrorKind::kTruncated, r->abs(start), path,
@@ -130,18 +132,29 @@ Error DecodeValue(Reader* r, size_t end, const DecodeOptions& options,
   DecodeOptions o = options;
   o.reject_trailing_bytes = false;
   size_t consumed = 0;
-  absl::StatusOr<Variant> v =
-      stream::Decode(r->bytes().subspan(start, end - start), o, &consumed);
-  if (!v.ok()) {
-    Error e = ErrorFromStatus(v.status());
+  // A nested error's "$[1]..." continues the value's own path.
+  auto nested = [&](const Error& e) {
     std::string sub = e.path.size() > 1 && e.path[0] == '$' ? e.path.substr(1)
                                                             : std::string();
     return Error(e.kind, r->abs(start) + e.offset, absl::StrCat(path, sub),
                  e.detail, e.godot_error);
+  };
+  const auto bytes = r->bytes().subspan(start, end - start);
+  if (keep_value) {
+    absl::StatusOr<Variant> v = stream::Decode(bytes, o, &consumed);
+    if (!v.ok()) return nested(ErrorFromStatus(v.status()));
+    out->value = *std::move(v);
+  } else {
+    // The document parser checks what the decoder checks, builds no
+    // Variant, and is reused (one per thread).
+    thread_local document::Parser parser;
+    document::ParseResult p = parser.Parse(bytes, o);
+    if (!p.ok()) return nested(p.error);
+    consumed = p.consumed;
+    out->value = Variant();
   }
   out->form = ValueForm::kVariant;
   out->meta = 0;
-  out->value = *std::move(v);
   out->wire.assign(reinterpret_cast<const char*>(r->bytes().data() + start),
                    consumed);
   r->Skip(consumed);
@@ -150,8 +163,8 @@ Error DecodeValue(Reader* r, size_t end, const DecodeOptions& options,
 
 Error DecodeValues(Reader* r, size_t end, int count,
                    const DecodeOptions& options, absl::string_view path,
-                   size_t max_values, std::vector<Value>* out,
-                   bool compressed) {
+                   size_t max_values, std::vector<Value>* out, bool compressed,
+                   bool keep_values) {
   for (int i = 0; count < 0 ? r->pos() < end : i < count; ++i) {
     if (out->size() >= max_values) {
       return MakeError(
@@ -160,7 +173,7 @@ Error DecodeValues(Reader* r, size_t end, int count,
     }
     out->emplace_back();
     Error e = DecodeValue(r, end, options, absl::StrCat(path, "[", i, "]"),
-                          &out->back(), compressed);
+                          &out->back(), compressed, keep_values);
     if (!e.ok()) return e;
   }
   return {};

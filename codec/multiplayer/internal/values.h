@@ -60,14 +60,17 @@ Error MakeError(ErrorKind kind, uint64_t offset, absl::string_view path,
 // Decodes one value from [r->pos(), end); advances r. `compressed`:
 // Godot 4's encode_and_compress_variant (bool and int short forms); else
 // the plain Variant encoding (Godot 3.x MultiplayerAPI).
+// `keep_value` false: a kVariant value is checked and kept as its bytes
+// only (PacketOptions::keep_values).
 Error DecodeValue(Reader* r, size_t end, const DecodeOptions& options,
-                  absl::string_view path, Value* out, bool compressed = true);
+                  absl::string_view path, Value* out, bool compressed = true,
+                  bool keep_value = true);
 // Decodes values from [r->pos(), end) until end (count < 0) or `count`
 // of them; at most max_values in all (kLimitExceeded past it).
 Error DecodeValues(Reader* r, size_t end, int count,
                    const DecodeOptions& options, absl::string_view path,
                    size_t max_values, std::vector<Value>* out,
-                   bool compressed = true);
+                   bool compressed = true, bool keep_values = true);
 
 // Appends the value's bytes. `path` names it in errors. `dialect`: for a
 // kVariant value without `wire`; `compressed` as for DecodeValue.
