@@ -25,21 +25,8 @@ case "$godot" in /*) ;; *) godot="$PWD/$godot" ;; esac
 tmp="$(mktemp -d "${TEST_TMPDIR:-${TMPDIR:-/tmp}}/manifest_test.XXXXXX")"
 trap 'rm -rf "$tmp"' EXIT
 
-version="$(timeout 60 "$godot" --version 2>/dev/null | tail -n 1)" || true
-if ! [[ "$version" =~ ^4\.[0-9] ]]; then
-  echo "SKIPPED: Godot 4 is not installed (tools/godot/install_godot4.sh):" \
-    "gdwire manifest was not run with the engine"
-  if [ -n "${XML_OUTPUT_FILE:-}" ]; then
-    cat >"$XML_OUTPUT_FILE" <<'XML'
-<?xml version="1.0" encoding="UTF-8"?>
-<testsuites><testsuite name="manifest_interop" tests="1" skipped="1">
-<testcase classname="interop" name="manifest" status="notrun" result="skipped"><skipped message="Godot 4 is not installed"/></testcase>
-</testsuite></testsuites>
-XML
-  fi
-  exit 0
-fi
-echo "engine: $version"
+. "$root/tools/godot/require_godot4.sh"
+require_godot4 "$godot" manifest_interop "gdwire manifest was not run with the engine"
 
 fail() {
   echo "FAIL: $*" >&2

@@ -40,21 +40,8 @@ cleanup() {
 }
 trap cleanup EXIT
 
-version="$(timeout 60 "$godot" --version 2>/dev/null | tail -n 1)" || true
-if ! [[ "$version" =~ ^4\.[0-9] ]]; then
-  echo "SKIPPED: Godot 4 is not installed (tools/godot/install_godot4.sh):" \
-    "no live session was run"
-  if [ -n "${XML_OUTPUT_FILE:-}" ]; then
-    cat >"$XML_OUTPUT_FILE" <<'XML'
-<?xml version="1.0" encoding="UTF-8"?>
-<testsuites><testsuite name="serve_live" tests="1" skipped="1">
-<testcase classname="interop" name="serve_live" status="notrun" result="skipped"><skipped message="Godot 4 is not installed"/></testcase>
-</testsuite></testsuites>
-XML
-  fi
-  exit 0
-fi
-echo "engine: $version"
+. "$root/tools/godot/require_godot4.sh"
+require_godot4 "$godot" serve_live "no live session was run"
 
 fail() {
   echo "FAIL: $*" >&2
