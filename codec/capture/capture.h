@@ -139,6 +139,9 @@ struct NetEvent {
   struct Values {
     std::string node;
     std::vector<std::string> texts;
+    // The values themselves, beside their texts, with
+    // CaptureOptions::net_variants (a value tree in a dissector).
+    std::vector<Variant> variants;
   };
   std::vector<Values> values;
   std::string json;  // the same as one JSON object
@@ -190,6 +193,8 @@ struct CaptureOptions {
   bool net_text = true;
   bool net_json = true;
   bool net_values = true;
+  // With net_values: NetEvent::Values::variants too (a copy of each value).
+  bool net_variants = false;
   // The game project's manifest (`gdwire manifest`; not owned, outlives the
   // decoder): method and synchronized property names, and the RPC
   // checksums SimplifyPath packets must carry (a mismatch is reported once

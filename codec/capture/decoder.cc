@@ -18,6 +18,7 @@
 #include "codec/capture/internal/enet_flows.h"
 #include "codec/capture/internal/ip_defrag.h"
 #include "codec/capture/internal/packet.h"
+#include "codec/capture/net_reader.h"
 #include "codec/error.h"
 #include "codec/stream/value_reader.h"
 
@@ -338,14 +339,8 @@ bool Decoder::Impl::WebSocketMessage(Direction& d, uint64_t index,
   if (f->ws == Flow::Ws::kUnknown) {
     f->ws = Flow::Ws::kPutVar;
     if (options_.detect_multiplayer_websocket && !from_client && index == 0 &&
-        bytes.size() == 4) {
-      const uint32_t id = uint32_t{bytes[0]} | uint32_t{bytes[1]} << 8 |
-                          uint32_t{bytes[2]} << 16 | uint32_t{bytes[3]} << 24;
-      // A put_var of 4 bytes is a Nil (0); a multiplayer id is 2 or more.
-      if (id >= 2 && id <= 0x7FFFFFFF) {
-        f->ws = Flow::Ws::kMultiplayer;
-        f->ws_client_id = id;
-      }
+        NetReader::IsWebSocketPeerId(bytes, &f->ws_client_id)) {
+      f->ws = Flow::Ws::kMultiplayer;
     }
     if (f->ws == Flow::Ws::kMultiplayer) {
       enet_.WebSocketPeerId(now_, f->id, d.dst, d.src, f->ws_client_id,

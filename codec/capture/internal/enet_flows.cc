@@ -176,6 +176,11 @@ std::string EnetFlows::Text(const Variant& v) const {
   return text::ToText(v, options_.decode.dialect);
 }
 
+void EnetFlows::AddValue(NetEvent::Values* group, const Variant& v) const {
+  group->texts.push_back(Text(v));
+  if (options_.net_variants) group->variants.push_back(v);
+}
+
 void EnetFlows::OnEvent(const enet::Event& e) {
   Flow& flow = FlowOf(e.flow);
   const bool up = e.direction == enet::Direction::kClientToServer;
@@ -334,20 +339,20 @@ bool EnetFlows::Godot4Packet(const Endpoint& server, int enet_channel,
     const auto& rc = std::get<multiplayer::RemoteCall>(p.body);
     ne.values.emplace_back();
     for (const multiplayer::Value& a : rc.args) {
-      ne.values.back().texts.push_back(Text(a.value));
+      AddValue(&ne.values.back(), a.value);
       made[&a.value] = ne.values.back().texts.back();
     }
     if (rc.byte_only && !rc.raw_args.empty()) {
       // BYTE_ONLY_OR_NO_ARGS: one PackedByteArray argument, its bytes.
-      ne.values.back().texts.push_back(Text(Variant::PackedBytes(
-          std::vector<uint8_t>(rc.raw_args.begin(), rc.raw_args.end()))));
+      AddValue(&ne.values.back(), Variant::PackedBytes(std::vector<uint8_t>(
+                                      rc.raw_args.begin(), rc.raw_args.end())));
     }
   }
   if (texts && p.command() == multiplayer::Command::kSpawn) {
     const auto& sp = std::get<multiplayer::Spawn>(p.body);
     ne.values.push_back({sp.name, {}});
     for (const multiplayer::Value& a : sp.state) {
-      ne.values.back().texts.push_back(Text(a.value));
+      AddValue(&ne.values.back(), a.value);
       made[&a.value] = ne.values.back().texts.back();
     }
   }
@@ -357,7 +362,7 @@ bool EnetFlows::Godot4Packet(const Endpoint& server, int enet_channel,
       ne.values.push_back(
           {i < me.sync_nodes.size() ? me.sync_nodes[i].path : "", {}});
       for (const multiplayer::Value& a : sy.blocks[i].values) {
-        ne.values.back().texts.push_back(Text(a.value));
+        AddValue(&ne.values.back(), a.value);
         made[&a.value] = ne.values.back().texts.back();
       }
     }
@@ -432,7 +437,7 @@ bool EnetFlows::Godot3Packet(const Endpoint& server, int enet_channel,
       if (options_.net_values) {
         ne.values.emplace_back();
         for (const multiplayer::Value& a : rc.args) {
-          ne.values.back().texts.push_back(Text(a.value));
+          AddValue(&ne.values.back(), a.value);
         }
       }
       break;
@@ -441,8 +446,10 @@ bool EnetFlows::Godot3Packet(const Endpoint& server, int enet_channel,
       const auto& rs = std::get<g3::RemoteSet>(p.body);
       ne.kind = "rset";
       ne.method = rs.property;
-      if (options_.net_values)
-        ne.values.push_back({"", {Text(rs.value.value)}});
+      if (options_.net_values) {
+        ne.values.emplace_back();
+        AddValue(&ne.values.back(), rs.value.value);
+      }
       break;
     }
     default:

@@ -90,6 +90,8 @@ class EnetFlows {
   void PacketProblem(int enet_channel, bool up, const absl::Status& st,
                      const NetEvent& ne, Flow& flow);
   std::string Text(const Variant& v) const;
+  // `v`'s text (and the value, with net_variants) into `group`.
+  void AddValue(NetEvent::Values* group, const Variant& v) const;
   // The wire layout the events are read with, and the engine it was
   // checked against: printed with each connection's first event.
   absl::string_view WireVersion() const;
