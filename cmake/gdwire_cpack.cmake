@@ -76,6 +76,23 @@ set(CPACK_DEBIAN_CLI_DESCRIPTION
  Variant serialization to and from the engines' text form or JSON, with
  the StreamPeer and PacketPeerStream framings.")
 
+# gdwire-wireshark: the Wireshark plugin (wireshark/) in Wireshark's plugin
+# folder; Depends by dpkg-shlibdeps (libwireshark of the Wireshark it was
+# built for).
+if(TARGET gdwire_wireshark)
+  list(APPEND CPACK_COMPONENTS_ALL wireshark)
+  set(CPACK_DEBIAN_WIRESHARK_PACKAGE_NAME gdwire-wireshark)
+  set(CPACK_DEBIAN_WIRESHARK_PACKAGE_SECTION net)
+  set(CPACK_DEBIAN_WIRESHARK_PACKAGE_SHLIBDEPS ON)
+  set(CPACK_DEBIAN_WIRESHARK_PACKAGE_RECOMMENDS "tshark | wireshark")
+  set(CPACK_DEBIAN_WIRESHARK_DESCRIPTION
+      "Godot traffic in Wireshark (gdwire plugin)
+ Dissectors for Godot's put_var values over TCP, UDP and WebSocket
+ (protocol godot), ENet as Godot's ENetConnection sends it (enet) and
+ Godot's high-level multiplayer, SceneMultiplayer over ENet or WebSocket
+ (godotmp), for Wireshark and tshark ${GDWIRE_WIRESHARK_VERSION}.")
+endif()
+
 if(BUILD_SHARED_LIBS)
   set(_rt libgdwire${GDWIRE_SOVERSION})
   list(APPEND CPACK_COMPONENTS_ALL runtime)

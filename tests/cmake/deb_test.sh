@@ -76,4 +76,24 @@ for p in $(cd "$t/debs" && for f in *.deb; do dpkg-deb -f "$f" Package; done); d
 done
 chroot "$root" env JOBS="${JOBS:-2}" bash /root/gdwire-test/consumer_test.sh \
   /usr /root/gdwire-test/cases/cases.txt /root/gdwire-test/work
+# gdwire-wireshark: the plugin in Wireshark's own plugin folder, loaded by
+# Debian's tshark, decodes a real capture as the installed CLI does.
+if ls "$t"/debs/gdwire-wireshark_*.deb > /dev/null 2>&1; then
+  chroot "$root" env DEBIAN_FRONTEND=noninteractive \
+    apt-get install -y --no-install-recommends tshark >"$run/apt2.log" 2>&1 || {
+    tail -n 30 "$run/apt2.log" >&2
+    echo "FAIL: installing tshark beside gdwire-wireshark" >&2
+    exit 1
+  }
+  cp "$here/../data/captures/godot4.pcap" "$t/"
+  loaded=$(chroot "$root" tshark -G plugins 2>/dev/null | awk '$1 == "gdwire.so" {print $4}')
+  want=$(chroot "$root" gdwire capture --format=json /root/gdwire-test/godot4.pcap | wc -l)
+  got=$(chroot "$root" tshark -r /root/gdwire-test/godot4.pcap -T fields \
+    -e godot.transport -E aggregator=, -Y godot 2>/dev/null | tr , '\n' | grep -c .)
+  echo "   gdwire-wireshark: tshark loads ${loaded:-nothing}; godot4.pcap: $got values (gdwire capture: $want)"
+  if [ -z "$loaded" ] || [ "$got" != "$want" ] || [ "$want" -lt 300 ]; then
+    echo "FAIL: the installed Wireshark plugin" >&2
+    exit 1
+  fi
+fi
 echo "PASS: the .debs on a fresh Debian 12 root fs"

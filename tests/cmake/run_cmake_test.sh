@@ -24,7 +24,8 @@ jobs="${JOBS:-2}"
 # CPACK_DEBIAN_*_SHLIBDEPS; a minimal Debian 12 has neither.
 PKGS=(cmake make g++ libabsl-dev libhwy-dev libpcap-dev libenet-dev zlib1g-dev libzstd-dev
       libgtest-dev libgmock-dev
-      libbenchmark-dev libsimdjson-dev python3 pkg-config dpkg-dev file)
+      libbenchmark-dev libsimdjson-dev python3 pkg-config dpkg-dev file
+      libwireshark-dev libglib2.0-dev tshark)
 [ "$(id -u)" -eq 0 ] && [ "${GDWIRE_SKIP_DEB_TEST:-0}" != 1 ] && PKGS+=(debootstrap)
 # The JSON reader of codec/text, if it is simdjson.
 grep -rqs '#include "simdjson.h"' "$root/codec/text" && PKGS+=(libsimdjson-dev)
@@ -38,7 +39,7 @@ if ((${#missing[@]})); then
   need_root "installing ${missing[*]}"
   echo "installing: ${missing[*]}" >&2
   as_root_apt update -qq
-  as_root_apt install -y -qq "${missing[@]}" >/dev/null
+    as_root_apt install -y -qq "${missing[@]}" >/dev/null
 fi
 
 build="$(mktemp -d "${TMPDIR:-/tmp}/gdwire-cmake.XXXXXX")"
