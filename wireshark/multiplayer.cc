@@ -2,9 +2,9 @@
 
 #include "wireshark/multiplayer.h"
 
+#include <deque>
 #include <memory>
 #include <string>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -52,9 +52,10 @@ struct State {
   std::unique_ptr<multiplayer::FileManifest> manifest;
   std::string manifest_error;
   std::unique_ptr<capture::NetReader> reader;
-  std::unordered_map<uint32_t, Stored> frames;
-  uint32_t frame = 0;  // the frame being fed
-  uint32_t last_enet_frame = 0;
+  // What each frame completed, attached to the frame (p_add_proto_data:
+  // it stays with the frame when tshark -2 -R renumbers them).
+  std::deque<Stored> stored;
+  Stored* current = nullptr;  // the frame being fed
 };
 
 State* g_state = nullptr;
@@ -80,11 +81,11 @@ void Init() {
   }
   State* s = g_state;
   o.on_net_event = [s](const capture::NetEvent& e) {
-    s->frames[s->frame].events.push_back(e);
+    s->current->events.push_back(e);
   };
   g_state->reader =
       std::make_unique<capture::NetReader>(o, [s](const capture::Problem& p) {
-        s->frames[s->frame].problems.push_back(
+        s->current->problems.push_back(
             absl::StrCat(capture::ProblemKindName(p.kind), ": ", p.text));
       });
 }
@@ -97,6 +98,19 @@ void Cleanup() {
 State* state() {
   if (g_state == nullptr) Init();
   return g_state;
+}
+
+// The frame's Stored, made at its first feed.
+Stored* StoredOf(packet_info* pinfo, bool make) {
+  auto* st = static_cast<Stored*>(
+      p_get_proto_data(wmem_file_scope(), pinfo, proto_godotmp, 1));
+  if (st == nullptr && make) {
+    State* s = state();
+    s->stored.emplace_back();
+    st = &s->stored.back();
+    p_add_proto_data(wmem_file_scope(), pinfo, proto_godotmp, 1, st);
+  }
+  return st;
 }
 
 }  // namespace
@@ -120,12 +134,14 @@ bool EnetClaims(const packet_info* pinfo, absl::Span<const uint8_t> payload) {
 void FeedEnet(packet_info* pinfo, uint64_t flow,
               absl::Span<const uint8_t> payload, uint64_t header_bytes) {
   State* s = state();
+  // Once per dissection of the frame (packet scope: tshark -2 -R gives a
+  // frame that its read filter drops the number of the next one).
   if (PINFO_FD_VISITED(pinfo) || pinfo->flags.in_error_pkt ||
-      pinfo->num <= s->last_enet_frame) {
+      p_get_proto_data(pinfo->pool, pinfo, proto_godotmp, 2) != nullptr) {
     return;
   }
-  s->last_enet_frame = pinfo->num;
-  s->frame = pinfo->num;
+  p_add_proto_data(pinfo->pool, pinfo, proto_godotmp, 2, GINT_TO_POINTER(1));
+  s->current = StoredOf(pinfo, true);
   s->reader->Datagram(Time(pinfo), flow, Source(pinfo), Destination(pinfo),
                       payload, header_bytes);
 }
@@ -134,7 +150,7 @@ void FeedWsPeerId(packet_info* pinfo, uint64_t connection, uint32_t client_id,
                   uint64_t wire_bytes) {
   State* s = state();
   if (PINFO_FD_VISITED(pinfo)) return;
-  s->frame = pinfo->num;
+  s->current = StoredOf(pinfo, true);
   // The server sends the id: the destination is the client.
   s->reader->WebSocketPeerId(Time(pinfo), connection, Destination(pinfo),
                              Source(pinfo), client_id, wire_bytes);
@@ -145,7 +161,7 @@ void FeedWsMessage(packet_info* pinfo, uint64_t connection, bool from_client,
                    uint64_t wire_bytes) {
   State* s = state();
   if (PINFO_FD_VISITED(pinfo)) return;
-  s->frame = pinfo->num;
+  s->current = StoredOf(pinfo, true);
   const capture::Endpoint src = Source(pinfo), dst = Destination(pinfo);
   s->reader->WebSocketMessage(Time(pinfo), connection, from_client ? src : dst,
                               from_client ? dst : src, from_client, client_id,
@@ -159,9 +175,11 @@ void ShowEvents(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree) {
   }
   p_add_proto_data(pinfo->pool, pinfo, proto_godotmp, 0, GINT_TO_POINTER(1));
   State* s = state();
-  auto it = s->frames.find(pinfo->num);
-  if (it == s->frames.end()) return;
-  const Stored& st = it->second;
+  const Stored* found = StoredOf(pinfo, false);
+  if (found == nullptr || (found->events.empty() && found->problems.empty())) {
+    return;
+  }
+  const Stored& st = *found;
   col_set_str(pinfo->cinfo, COL_PROTOCOL, "GodotMP");
   if (!st.events.empty()) col_clear(pinfo->cinfo, COL_INFO);
   const Dialect dialect = CurrentDialect();
