@@ -232,12 +232,15 @@ int DissectEnet(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void*) {
   }
   tvbuff_t* t = tvb;
   const uint8_t* base = bytes;
-  if (d->compressed && !d->storage.empty()) {
-    auto* copy = static_cast<uint8_t*>(
-        wmem_memdup(pinfo->pool, d->storage.data(), d->storage.size()));
-    t = tvb_new_child_real_data(tvb, copy,
-                                static_cast<guint>(d->storage.size()),
-                                static_cast<gint>(d->storage.size()));
+  if (d->compressed && !d->storage.empty() &&
+      d->decompressed_size <= d->storage.size()) {
+    // The decompressed datagram: its first decompressed_size bytes (the
+    // buffer behind it is larger).
+    const size_t n = d->decompressed_size;
+    auto* copy =
+        static_cast<uint8_t*>(wmem_memdup(pinfo->pool, d->storage.data(), n));
+    t = tvb_new_child_real_data(tvb, copy, static_cast<guint>(n),
+                                static_cast<gint>(n));
     add_new_data_source(pinfo, t, "Decompressed ENet");
     // Command::data points into d->storage: same offsets in `copy`.
     base = d->storage.data();
