@@ -46,9 +46,15 @@ constexpr uint32_t kMaxHeuristicMessage = 16u << 20;
 
 // What the plugin knows of a WebSocket connection (file scope, plain data).
 struct WsConnection {
-  enum Mode : uint8_t { kUnknown, kPutVar, kMultiplayer } mode = kUnknown;
+  enum Mode : uint8_t {
+    kUnknown,
+    kPutVar,
+    kCandidate,  // the server's first message was a peer id
+    kMultiplayer
+  } mode = kUnknown;
   bool claimed = false;  // a put_var message decoded
   uint32_t client_id = 0;
+  void* greeting = nullptr;  // the id message's events (multiplayer.h)
 };
 
 // Decodes bytes [offset, offset + len) of tvb as one value and shows it.
@@ -151,12 +157,24 @@ int DissectUdp(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void*) {
   return tvb_captured_length(tvb);
 }
 
-// A whole message decodes to one value.
+// The heuristics' first test of a value's header (u32 at `p`): what an
+// engine writes has the type in bits 0-7 and its flags in bits 16-19
+// (ENCODE_FLAG_64, OBJECT_AS_ID, typed containers) and nothing else. The
+// engines' decoders ignore the other bits, so random bytes often decode:
+// a heuristic asks for more than they do.
+bool PlausibleHeader(const uint8_t* p) {
+  const uint32_t h = uint32_t{p[0]} | uint32_t{p[1]} << 8 |
+                     uint32_t{p[2]} << 16 | uint32_t{p[3]} << 24;
+  return (h & 0xFFF0FF00u) == 0;
+}
+
+// A whole message decodes to one value (and looks like an engine's).
 bool Decodes(tvbuff_t* tvb, packet_info* pinfo) {
   int len = 0;
   const uint8_t* bytes = Bytes(tvb, pinfo, 0, &len);
   if (len < 4 || len % 4 != 0 ||
-      len != static_cast<int>(tvb_reported_length(tvb))) {
+      len != static_cast<int>(tvb_reported_length(tvb)) ||
+      !PlausibleHeader(bytes)) {
     return false;
   }
   return stream::Decode(absl::MakeConstSpan(bytes, static_cast<size_t>(len)),
@@ -180,6 +198,7 @@ gboolean HeuristicTcp(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree,
     return TRUE;
   }
   const uint8_t* bytes = Bytes(tvb, pinfo, 0, &len);
+  if (!PlausibleHeader(bytes + 4)) return FALSE;
   {
     // The segment's messages so far decode (the last may be cut off).
     FrameOptions framing;
@@ -237,15 +256,29 @@ bool Ws(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, bool any) {
   const absl::Span<const uint8_t> msg(bytes, static_cast<size_t>(len));
   if (!PINFO_FD_VISITED(pinfo)) {
     if (c->mode == WsConnection::kUnknown) {
+      // As gdwire capture: the connection's first message decides, and a
+      // peer id from the server makes it WebSocketMultiplayerPeer; here
+      // only once the next message is a SceneMultiplayer packet.
       uint32_t id = 0;
       if (from_server && capture::NetReader::IsWebSocketPeerId(msg, &id)) {
-        c->mode = WsConnection::kMultiplayer;
+        c->mode = WsConnection::kCandidate;
         c->client_id = id;
-        FeedWsPeerId(pinfo, connection, id, tvb_reported_length(tvb));
+        c->greeting =
+            FeedWsPeerId(pinfo, connection, id, tvb_reported_length(tvb));
+        return false;
+      }
+      c->mode = WsConnection::kPutVar;
+    } else if (c->mode == WsConnection::kCandidate) {
+      if (IsMultiplayerPacket(msg)) {
+        c->mode = WsConnection::kMultiplayer;
+        MoveEvents(c->greeting, pinfo);
       } else {
         c->mode = WsConnection::kPutVar;
+        DropEvents(c->greeting);
       }
-    } else if (c->mode == WsConnection::kMultiplayer) {
+      c->greeting = nullptr;
+    }
+    if (c->mode == WsConnection::kMultiplayer) {
       FeedWsMessage(pinfo, connection, !from_server, c->client_id, msg,
                     tvb_reported_length(tvb));
     }

@@ -11,6 +11,7 @@
 #include "absl/strings/str_cat.h"
 #include "codec/capture/net_reader.h"
 #include "codec/multiplayer/manifest_file.h"
+#include "codec/multiplayer/packet.h"
 #include "wireshark/common.h"
 #include "wireshark/value_tree.h"
 
@@ -24,6 +25,8 @@ int hf_kind = -1;
 int hf_text = -1;
 int hf_node = -1;
 int hf_method = -1;
+int hf_src = -1;
+int hf_dst = -1;
 int hf_src_peer = -1;
 int hf_dst_peer = -1;
 int hf_channel = -1;
@@ -146,14 +149,42 @@ void FeedEnet(packet_info* pinfo, uint64_t flow,
                       payload, header_bytes);
 }
 
-void FeedWsPeerId(packet_info* pinfo, uint64_t connection, uint32_t client_id,
-                  uint64_t wire_bytes) {
+void* FeedWsPeerId(packet_info* pinfo, uint64_t connection, uint32_t client_id,
+                   uint64_t wire_bytes) {
   State* s = state();
-  if (PINFO_FD_VISITED(pinfo)) return;
+  if (PINFO_FD_VISITED(pinfo)) return nullptr;
   s->current = StoredOf(pinfo, true);
   // The server sends the id: the destination is the client.
   s->reader->WebSocketPeerId(Time(pinfo), connection, Destination(pinfo),
                              Source(pinfo), client_id, wire_bytes);
+  return s->current;
+}
+
+void MoveEvents(void* from, packet_info* to) {
+  auto* f = static_cast<Stored*>(from);
+  if (f == nullptr || PINFO_FD_VISITED(to)) return;
+  Stored* t = StoredOf(to, true);
+  if (t == f) return;
+  t->events.insert(t->events.begin(), f->events.begin(), f->events.end());
+  t->problems.insert(t->problems.begin(), f->problems.begin(),
+                     f->problems.end());
+  DropEvents(from);
+}
+
+void DropEvents(void* from) {
+  auto* f = static_cast<Stored*>(from);
+  if (f == nullptr) return;
+  f->events.clear();
+  f->problems.clear();
+}
+
+bool IsMultiplayerPacket(absl::Span<const uint8_t> message) {
+  multiplayer::PacketOptions o;
+  o.values = DecodeOpts();
+  o.keep_values = false;
+  absl::StatusOr<multiplayer::Packet> p = multiplayer::Decode(message, o);
+  // A raw packet is any bytes behind one command byte: not proof enough.
+  return p.ok() && p->command() != multiplayer::Command::kRaw;
 }
 
 void FeedWsMessage(packet_info* pinfo, uint64_t connection, bool from_client,
@@ -203,6 +234,9 @@ void ShowEvents(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree) {
     if (!e.method.empty()) {
       proto_tree_add_string(et, hf_method, tvb, 0, 0, e.method.c_str());
     }
+    const std::string src = e.src.ToString(), dst = e.dst.ToString();
+    proto_tree_add_string(et, hf_src, tvb, 0, 0, src.c_str());
+    proto_tree_add_string(et, hf_dst, tvb, 0, 0, dst.c_str());
     proto_tree_add_uint(et, hf_src_peer, tvb, 0, 0, e.src_peer);
     proto_tree_add_uint(et, hf_dst_peer, tvb, 0, 0, e.dst_peer);
     if (e.channel >= 0) {
@@ -265,6 +299,14 @@ void RegisterMultiplayer() {
       {&hf_method,
        {"Method", "godotmp.method", FT_STRING, BASE_NONE, nullptr, 0x0,
         "RPC method or property (#N without the manifest)", HFILL}},
+      {&hf_src,
+       {"Source", "godotmp.src", FT_STRING, BASE_NONE, nullptr, 0x0,
+        "The sending end (address:port): an event completed by another "
+        "direction's packet (a WebSocket peer id) names its own",
+        HFILL}},
+      {&hf_dst,
+       {"Destination", "godotmp.dst", FT_STRING, BASE_NONE, nullptr, 0x0,
+        nullptr, HFILL}},
       {&hf_src_peer,
        {"Source peer", "godotmp.src_peer", FT_UINT32, BASE_DEC, nullptr, 0x0,
         "Multiplayer id of the sender (1: the server; 0: not known)", HFILL}},

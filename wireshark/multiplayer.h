@@ -39,8 +39,17 @@ void SetEnetPorts(range_t* ports);
 // is the server).
 void FeedEnet(packet_info* pinfo, uint64_t flow,
               absl::Span<const uint8_t> payload, uint64_t header_bytes);
-void FeedWsPeerId(packet_info* pinfo, uint64_t connection, uint32_t client_id,
-                  uint64_t wire_bytes);
+//
+// A WebSocket connection is WebSocketMultiplayerPeer only when the message
+// after the id is a SceneMultiplayer packet (IsMultiplayerPacket): the id
+// message is fed when it comes (FeedWsPeerId returns its frame's events),
+// and its events are shown with the confirming message (MoveEvents: tshark
+// prints a frame as soon as it is dissected) or forgotten (DropEvents).
+void* FeedWsPeerId(packet_info* pinfo, uint64_t connection, uint32_t client_id,
+                   uint64_t wire_bytes);
+void MoveEvents(void* from, packet_info* to);
+void DropEvents(void* from);
+bool IsMultiplayerPacket(absl::Span<const uint8_t> message);
 void FeedWsMessage(packet_info* pinfo, uint64_t connection, bool from_client,
                    uint32_t client_id, absl::Span<const uint8_t> message,
                    uint64_t wire_bytes);

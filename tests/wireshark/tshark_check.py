@@ -8,13 +8,17 @@ GDWIRE.jsonl: `gdwire capture --format=json` (one object per message or
 multiplayer event). TSHARK.json: `tshark -T json` with the fields
 frame.number, ip.src, ipv6.src, ip.dst, ipv6.dst, tcp.srcport, tcp.dstport,
 udp.srcport, udp.dstport, godot.transport, godot.text, godotmp.text,
+godotmp.src, godotmp.dst,
 _ws.malformed.expert, _ws.malformed.dissector_bug (tests/wireshark/
 tshark_test.sh gives them).
 
-Both are turned into one list of (source, destination, transport, text) in
-capture order: put_var messages (tcp, udp, ws) and multiplayer events (enet,
-and ws for WebSocketMultiplayerPeer). Without --subset the two lists must be
-equal, item for item, and no dissector may have thrown (Wireshark's "Malformed
+Both are turned into lists of (source, destination, kind, text) in capture
+order: put_var messages (tcp, udp, ws) and multiplayer events (enet, and ws
+for WebSocketMultiplayerPeer), one list per direction (source,
+destination). Without --subset the lists of every direction must be equal,
+item for item (across directions the order may differ: a WebSocket peer id
+is shown with the message that confirms it, which may come after another
+connection's events), and no dissector may have thrown (Wireshark's "Malformed
 Packet (Exception occurred)" or a dissector bug); with --subset (damaged captures) every item tshark
 shows must be one gdwire capture has, in the same order (a subsequence).
 With --expected=DIR (a damaged capture of a recording whose engine wrote
@@ -74,9 +78,22 @@ def tshark_items(path, malformed=None):
         src, dst = endpoint(src_host, sport), endpoint(dst_host, dport)
         for t in layers.get("godot.text", []):
             items.append((src, dst, "value", t))
-        for t in layers.get("godotmp.text", []):
-            items.append((src, dst, "mp", t))
+        texts = layers.get("godotmp.text", [])
+        srcs = layers.get("godotmp.src", [])
+        dsts = layers.get("godotmp.dst", [])
+        for i, t in enumerate(texts):
+            # An event's own ends (a WebSocket peer id is shown with the
+            # client's message that confirms it).
+            items.append((srcs[i] if i < len(srcs) else src,
+                          dsts[i] if i < len(dsts) else dst, "mp", t))
     return items
+
+
+def by_direction(items):
+    out = {}
+    for x in items:
+        out.setdefault((x[0], x[1]), []).append(x)
+    return out
 
 
 def is_subsequence(small, big):
@@ -120,7 +137,7 @@ def main(argv):
     elif subset:
         ok = is_subsequence(t, g)
     else:
-        ok = g == t and not malformed
+        ok = by_direction(g) == by_direction(t) and not malformed
         if malformed:
             counts += ", %d frames where a dissector threw (%s ...)" % (
                 len(malformed), ", ".join(malformed[:5]))
@@ -134,14 +151,21 @@ def main(argv):
             for x in missing[:5]:
                 print("  tshark only:", repr(x)[:300])
         elif not unknown:
-            for i in range(max(len(g), len(t))):
-                a = g[i] if i < len(g) else None
-                b = t[i] if i < len(t) else None
-                if a != b:
-                    print("  first difference at item %d" % i)
-                    print("    gdwire:", repr(a)[:300])
-                    print("    tshark:", repr(b)[:300])
-                    break
+            gd, td = by_direction(g), by_direction(t)
+            for key in sorted(set(gd) | set(td)):
+                a_list, b_list = gd.get(key, []), td.get(key, [])
+                if a_list == b_list:
+                    continue
+                for i in range(max(len(a_list), len(b_list))):
+                    a = a_list[i] if i < len(a_list) else None
+                    b = b_list[i] if i < len(b_list) else None
+                    if a != b:
+                        print("  %s -> %s: first difference at item %d" %
+                              (key[0], key[1], i))
+                        print("    gdwire:", repr(a)[:300])
+                        print("    tshark:", repr(b)[:300])
+                        break
+                break
     return 0 if ok else 1
 
 

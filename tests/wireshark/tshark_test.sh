@@ -76,7 +76,8 @@ fi
 
 FIELDS=(-e frame.number -e ip.src -e ipv6.src -e ip.dst -e ipv6.dst
         -e tcp.srcport -e tcp.dstport -e udp.srcport -e udp.dstport
-        -e godot.transport -e godot.text -e godotmp.text -e _ws.malformed.expert
+        -e godot.transport -e godot.text -e godotmp.text -e godotmp.src
+        -e godotmp.dst -e _ws.malformed.expert
         -e _ws.malformed.dissector_bug)
 n=0
 # run NAME CAPTURE DIALECT MANIFEST CHECK [tshark options...]
