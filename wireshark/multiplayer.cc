@@ -58,10 +58,11 @@ struct State {
   // What each frame completed, attached to the frame (p_add_proto_data:
   // it stays with the frame when tshark -2 -R renumbers them).
   std::deque<Stored> stored;
-  Stored* current = nullptr;  // the frame being fed
+  packet_info* feeding = nullptr;  // the frame being fed
 };
 
 State* g_state = nullptr;
+Stored* StoredOf(packet_info* pinfo, bool make);
 std::vector<uint16_t> g_enet_ports;
 
 void Init() {
@@ -84,12 +85,19 @@ void Init() {
   }
   State* s = g_state;
   o.on_net_event = [s](const capture::NetEvent& e) {
-    s->current->events.push_back(e);
+    Stored* cur = StoredOf(s->feeding, true);
+    cur->events.push_back(e);
+    // Kept for every event of the file: the values' texts are not shown
+    // (their trees are, and the event's text), so they are not kept.
+    for (capture::NetEvent::Values& g : cur->events.back().values) {
+      std::vector<std::string>().swap(g.texts);
+    }
   };
   g_state->reader =
       std::make_unique<capture::NetReader>(o, [s](const capture::Problem& p) {
-        s->current->problems.push_back(
-            absl::StrCat(capture::ProblemKindName(p.kind), ": ", p.text));
+        StoredOf(s->feeding, true)
+            ->problems.push_back(
+                absl::StrCat(capture::ProblemKindName(p.kind), ": ", p.text));
       });
 }
 
@@ -144,7 +152,7 @@ void FeedEnet(packet_info* pinfo, uint64_t flow,
     return;
   }
   p_add_proto_data(pinfo->pool, pinfo, proto_godotmp, 2, GINT_TO_POINTER(1));
-  s->current = StoredOf(pinfo, true);
+  s->feeding = pinfo;
   s->reader->Datagram(Time(pinfo), flow, Source(pinfo), Destination(pinfo),
                       payload, header_bytes);
 }
@@ -153,11 +161,11 @@ void* FeedWsPeerId(packet_info* pinfo, uint64_t connection, uint32_t client_id,
                    uint64_t wire_bytes) {
   State* s = state();
   if (PINFO_FD_VISITED(pinfo)) return nullptr;
-  s->current = StoredOf(pinfo, true);
+  s->feeding = pinfo;
   // The server sends the id: the destination is the client.
   s->reader->WebSocketPeerId(Time(pinfo), connection, Destination(pinfo),
                              Source(pinfo), client_id, wire_bytes);
-  return s->current;
+  return StoredOf(pinfo, false);
 }
 
 void MoveEvents(void* from, packet_info* to) {
@@ -192,7 +200,7 @@ void FeedWsMessage(packet_info* pinfo, uint64_t connection, bool from_client,
                    uint64_t wire_bytes) {
   State* s = state();
   if (PINFO_FD_VISITED(pinfo)) return;
-  s->current = StoredOf(pinfo, true);
+  s->feeding = pinfo;
   const capture::Endpoint src = Source(pinfo), dst = Destination(pinfo);
   s->reader->WebSocketMessage(Time(pinfo), connection, from_client ? src : dst,
                               from_client ? dst : src, from_client, client_id,
