@@ -24,15 +24,6 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
 import pcapfile  # noqa: E402
 
 
-def ip_checksum(header):
-    s = 0
-    for i in range(0, len(header), 2):
-        s += (header[i] << 8) | header[i + 1]
-    while s >> 16:
-        s = (s & 0xFFFF) + (s >> 16)
-    return (~s) & 0xFFFF
-
-
 def rewrite(data, addr):
     """The Ethernet frame `data` with both IPv4 addresses set to `addr`."""
     if len(data) < 34 or data[12:14] != b"\x08\x00":
@@ -42,7 +33,7 @@ def rewrite(data, addr):
     out[26:30] = addr
     out[30:34] = addr
     out[24:26] = b"\0\0"
-    struct.pack_into(">H", out, 24, ip_checksum(out[14:14 + ihl]))
+    struct.pack_into(">H", out, 24, pcapfile.ipv4_checksum(out[14:14 + ihl]))
     return bytes(out)
 
 
