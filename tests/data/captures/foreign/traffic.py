@@ -236,7 +236,7 @@ ZONE = {
     ("example.com", A): [bytes([192, 0, 2, 1])],
     ("example.com", MX): [struct.pack(">H", 10) + dns_name("mail.example.com"),
                           struct.pack(">H", 20) + dns_name("mx2.example.com")],
-    ("example.com", TXT): [b"\x0fv=spf1 -all ok!" + b"\x0cfoo=bar;baz"],
+    ("example.com", TXT): [b"\x0fv=spf1 -all ok!" + b"\x0bfoo=bar;baz"],
     ("example.com", NS): [dns_name("ns1.example.com")],
     ("1.2.0.192.in-addr.arpa", PTR): [dns_name("example.com")],
     ("cdn.example.net", CNAME): [dns_name("edge.example.net")],
@@ -468,12 +468,10 @@ def ws_read(conn):
 
 
 def ws_read_until_headers(conn):
+    # A byte at a time: the first frames may follow in the same segment.
     buf = b""
-    while b"\r\n\r\n" not in buf:
-        chunk = conn.recv(4096)
-        if not chunk:
-            raise EOFError("closed during the handshake")
-        buf += chunk
+    while not buf.endswith(b"\r\n\r\n"):
+        buf += recv_exact(conn, 1)
     return buf
 
 
