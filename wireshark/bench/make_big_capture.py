@@ -242,7 +242,8 @@ def main():
         description=__doc__.split("\n\n")[0],
         formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog=__doc__.split("\n\n", 2)[2])
-    ap.add_argument("files", nargs="+", metavar="IN.pcap ... OUT.pcap")
+    ap.add_argument("files", nargs="+", metavar="PCAP",
+                    help="the input captures, then the output")
     ap.add_argument("--size-mb", type=float, default=100.0)
     ap.add_argument("--copies", type=int, default=0,
                     help="exactly this many copies (instead of --size-mb)")
