@@ -32,10 +32,11 @@ mkdir -p "$T/with/.local/lib/wireshark/plugins/$WSVER/epan" "$T/without"
 cp "$PLUGIN" "$T/with/.local/lib/wireshark/plugins/$WSVER/epan/gdwire.so"
 RUNAS=()
 [ "$(id -u)" = 0 ] && RUNAS=(setpriv --reuid=65534 --regid=65534 --clear-groups)
-/usr/bin/python3 "$HERE/make_capture.py" "$T/putvar.pcap" "$SIZE" "$D/godot4.pcap"
-/usr/bin/python3 "$HERE/make_capture.py" "$T/mp.pcap" "$SIZE" \
-  "$D"/enet/godot4_enet_*.pcap "$D/enet/godot4_ws.pcap" \
-  "$D"/game/game_*.pcap "$D/serve/serve_echo.pcap"
+/usr/bin/python3 "$HERE/make_capture.py" "$D/godot4.pcap" "$T/putvar.pcap" \
+  --size-mb="$SIZE"
+/usr/bin/python3 "$HERE/make_capture.py" "$D"/enet/godot4_enet_*.pcap \
+  "$D/enet/godot4_ws.pcap" "$D"/game/game_*.pcap "$D/serve/serve_echo.pcap" \
+  "$T/mp.pcap" --size-mb="$SIZE"
 chmod -R a+rX "$T"
 GDWIRE=$(command -v gdwire || echo "$ROOT/bazel-bin/tools/gdwire")
 
