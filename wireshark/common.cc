@@ -52,30 +52,13 @@ capture::Timestamp Time(const packet_info* pinfo) {
   return t;
 }
 
-const uint8_t* Bytes(tvbuff_t* tvb, packet_info* pinfo, int offset, int* len) {
+const uint8_t* Bytes(tvbuff_t* tvb, int offset, int* len) {
   *len = tvb_captured_length_remaining(tvb, offset);
   if (*len <= 0) {
     *len = 0;
     return nullptr;
   }
-  return static_cast<const uint8_t*>(
-      tvb_memdup(pinfo->pool, tvb, offset, *len));
-}
-
-std::string OneLine(const std::string& text) {
-  if (text.find_first_of("\r\n") == std::string::npos) return text;
-  std::string out;
-  out.reserve(text.size() + 8);
-  for (char c : text) {
-    if (c == '\n') {
-      out += "\\n";
-    } else if (c == '\r') {
-      out += "\\r";
-    } else {
-      out += c;
-    }
-  }
-  return out;
+  return tvb_get_ptr(tvb, offset, *len);
 }
 
 }  // namespace wireshark

@@ -33,12 +33,9 @@ capture::Endpoint Source(const packet_info* pinfo);
 capture::Endpoint Destination(const packet_info* pinfo);
 capture::Timestamp Time(const packet_info* pinfo);
 
-// A copy of the tvb's bytes from `offset` on, in packet scope.
-const uint8_t* Bytes(tvbuff_t* tvb, packet_info* pinfo, int offset, int* len);
-
-// `text` on one line for the Info column: newlines shown as \n, as
-// `gdwire capture` prints them.
-std::string OneLine(const std::string& text);
+// The tvb's captured bytes from `offset` on, contiguous (tvb_get_ptr: no
+// copy unless the tvb is made of pieces); valid while the tvb lives.
+const uint8_t* Bytes(tvbuff_t* tvb, int offset, int* len);
 
 }  // namespace wireshark
 }  // namespace gdwire

@@ -205,7 +205,7 @@ int DissectEnet(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void*) {
   col_set_str(pinfo->cinfo, COL_PROTOCOL, "ENet");
   col_clear(pinfo->cinfo, COL_INFO);
   int len = 0;
-  const uint8_t* bytes = Bytes(tvb, pinfo, 0, &len);
+  const uint8_t* bytes = Bytes(tvb, 0, &len);
   const absl::Span<const uint8_t> payload(bytes, static_cast<size_t>(len));
   conversation_t* conv = find_or_create_conversation(pinfo);
   const uint64_t header_bytes =
@@ -217,16 +217,17 @@ int DissectEnet(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void*) {
   }
   proto_item* top = proto_tree_add_item(tree, proto_enet, tvb, 0, -1, ENC_NA);
   proto_tree* et = proto_item_add_subtree(top, ett_enet);
-  // Parsed here for the tree (stateless, kept in packet scope); the
-  // multiplayer decoding above follows the flow.
-  auto* d = new enet::Datagram;
+  // Parsed here for the tree (stateless; one Datagram reused, Wireshark
+  // dissects one packet at a time); the multiplayer decoding above follows
+  // the flow.
+  static enet::Datagram datagram;
+  enet::Datagram* d = &datagram;
   enet::ParseOptions po;
   const absl::Status st = enet::ParseDatagram(payload, po, d);
   if (!st.ok()) {
     const std::string m(st.message());
     expert_add_info_format(pinfo, top, &ei_malformed, "%s", m.c_str());
     col_add_str(pinfo->cinfo, COL_INFO, m.c_str());
-    delete d;
     ShowEvents(tvb, pinfo, tree);
     return tvb_captured_length(tvb);
   }
@@ -270,7 +271,6 @@ int DissectEnet(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void*) {
     const std::string m = d->tail.ToString();
     expert_add_info_format(pinfo, top, &ei_malformed, "%s", m.c_str());
   }
-  delete d;
   ShowEvents(tvb, pinfo, tree);
   return tvb_captured_length(tvb);
 }
@@ -278,7 +278,7 @@ int DissectEnet(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void*) {
 gboolean HeuristicEnet(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree,
                        void* data) {
   int len = 0;
-  const uint8_t* bytes = Bytes(tvb, pinfo, 0, &len);
+  const uint8_t* bytes = Bytes(tvb, 0, &len);
   if (bytes == nullptr ||
       !EnetClaims(pinfo,
                   absl::MakeConstSpan(bytes, static_cast<size_t>(len)))) {

@@ -12,6 +12,7 @@
 #include "codec/frame/framing.h"
 #include "codec/stream/value_reader.h"
 #include "codec/text/text.h"
+#include "codec/wire.h"
 #include "wireshark/common.h"
 #include "wireshark/multiplayer.h"
 #include "wireshark/value_tree.h"
@@ -63,7 +64,7 @@ struct WsConnection {
 bool ShowValue(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, int start,
                int offset, int len, const char* transport) {
   int have = 0;
-  const uint8_t* bytes = Bytes(tvb, pinfo, offset, &have);
+  const uint8_t* bytes = Bytes(tvb, offset, &have);
   if (have > len) have = len;
   absl::StatusOr<Variant> v = absl::InvalidArgumentError("no bytes");
   if (have == len) {
@@ -83,7 +84,8 @@ bool ShowValue(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, int start,
   }
   if (v.ok()) {
     const std::string text = text::ToText(*v, CurrentDialect());
-    col_append_sep_str(pinfo->cinfo, COL_INFO, " | ", OneLine(text).c_str());
+    col_append_sep_str(pinfo->cinfo, COL_INFO, " | ",
+                       capture::OneLine(text).c_str());
     proto_item_append_text(top, ", %s", TypeName(v->type()).data());
     if (gt != nullptr) {
       proto_tree_add_string(gt, hf_text, tvb, offset, have, text.c_str());
@@ -163,15 +165,16 @@ int DissectUdp(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void*) {
 // engines' decoders ignore the other bits, so random bytes often decode:
 // a heuristic asks for more than they do.
 bool PlausibleHeader(const uint8_t* p) {
-  const uint32_t h = uint32_t{p[0]} | uint32_t{p[1]} << 8 |
-                     uint32_t{p[2]} << 16 | uint32_t{p[3]} << 24;
-  return (h & 0xFFF0FF00u) == 0;
+  constexpr uint32_t kWritten = wire::kTypeMask |
+                                wire::kKindMask << wire::kDictKeyKindShift |
+                                wire::kKindMask << wire::kDictValueKindShift;
+  return (wire::LoadU32(p) & ~kWritten) == 0;
 }
 
 // A whole message decodes to one value (and looks like an engine's).
 bool Decodes(tvbuff_t* tvb, packet_info* pinfo) {
   int len = 0;
-  const uint8_t* bytes = Bytes(tvb, pinfo, 0, &len);
+  const uint8_t* bytes = Bytes(tvb, 0, &len);
   if (len < 4 || len % 4 != 0 ||
       len != static_cast<int>(tvb_reported_length(tvb)) ||
       !PlausibleHeader(bytes)) {
@@ -197,7 +200,7 @@ gboolean HeuristicTcp(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree,
     pinfo->desegment_len = DESEGMENT_ONE_MORE_SEGMENT;
     return TRUE;
   }
-  const uint8_t* bytes = Bytes(tvb, pinfo, 0, &len);
+  const uint8_t* bytes = Bytes(tvb, 0, &len);
   if (!PlausibleHeader(bytes + 4)) return FALSE;
   {
     // The segment's messages so far decode (the last may be cut off).
@@ -223,7 +226,7 @@ gboolean HeuristicTcp(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree,
 gboolean HeuristicUdp(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree,
                       void* data) {
   int len = 0;
-  const uint8_t* bytes = Bytes(tvb, pinfo, 0, &len);
+  const uint8_t* bytes = Bytes(tvb, 0, &len);
   if (bytes == nullptr ||
       enet::LooksLikeEnetConnect(
           absl::MakeConstSpan(bytes, static_cast<size_t>(len))) ||
@@ -252,7 +255,7 @@ bool Ws(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, bool any) {
       pinfo->srcport == static_cast<guint32>(tcpd->server_port);
   const uint64_t connection = tcpd != nullptr ? tcpd->stream + 1 : 0;
   int len = 0;
-  const uint8_t* bytes = Bytes(tvb, pinfo, 0, &len);
+  const uint8_t* bytes = Bytes(tvb, 0, &len);
   const absl::Span<const uint8_t> msg(bytes, static_cast<size_t>(len));
   if (!PINFO_FD_VISITED(pinfo)) {
     if (c->mode == WsConnection::kUnknown) {

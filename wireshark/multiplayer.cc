@@ -229,7 +229,8 @@ void ShowEvents(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree) {
                            s->manifest_error.c_str());
   }
   for (const capture::NetEvent& e : st.events) {
-    col_append_sep_str(pinfo->cinfo, COL_INFO, " | ", OneLine(e.text).c_str());
+    col_append_sep_str(pinfo->cinfo, COL_INFO, " | ",
+                       capture::OneLine(e.text).c_str());
     if (mt == nullptr) continue;
     proto_item* ei = proto_tree_add_string_format(
         mt, hf_event, tvb, 0, 0, e.text.c_str(), "%s", e.text.c_str());

@@ -96,6 +96,10 @@ enum class ProblemKind : uint8_t {
 };
 absl::string_view ProblemKindName(ProblemKind k);
 
+// A value's or event's text on one line, as `gdwire capture` prints it (and
+// the Wireshark plugin's Info column shows it): newlines written as "\n".
+std::string OneLine(absl::string_view text);
+
 struct Problem {
   Timestamp time;
   ProblemKind kind;

@@ -59,6 +59,19 @@ absl::string_view ProblemKindName(ProblemKind k) {
   return "?";
 }
 
+std::string OneLine(absl::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (char c : text) {
+    if (c == '\n') {
+      out.append("\\n");
+    } else {
+      out.push_back(c);
+    }
+  }
+  return out;
+}
+
 class Decoder::Impl {
  public:
   Impl(const CaptureOptions& options, MessageFn on_message,

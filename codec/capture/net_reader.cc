@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "codec/capture/internal/enet_flows.h"
+#include "codec/wire.h"
 
 namespace gdwire {
 namespace capture {
@@ -30,8 +31,7 @@ void NetReader::Datagram(const Timestamp& time, uint64_t flow,
 bool NetReader::IsWebSocketPeerId(absl::Span<const uint8_t> message,
                                   uint32_t* id) {
   if (message.size() != 4) return false;
-  const uint32_t v = uint32_t{message[0]} | uint32_t{message[1]} << 8 |
-                     uint32_t{message[2]} << 16 | uint32_t{message[3]} << 24;
+  const uint32_t v = wire::LoadU32(message.data());
   // A put_var of 4 bytes is a Nil (0); a multiplayer id is 2 or more.
   if (v < 2 || v > 0x7FFFFFFF) return false;
   *id = v;

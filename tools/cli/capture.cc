@@ -123,20 +123,6 @@ std::string TimeText(const capture::Timestamp& t) {
   return buf;
 }
 
-// The text with its newlines (and backslash-free) as "\n" on one line.
-std::string OneLine(const std::string& text) {
-  std::string out;
-  out.reserve(text.size());
-  for (char c : text) {
-    if (c == '\n') {
-      out.append("\\n");
-    } else {
-      out.push_back(c);
-    }
-  }
-  return out;
-}
-
 // The fields every JSON line of `gdwire capture` starts with (no closing
 // brace): time, ts, transport, src, dst, connection, index.
 void JsonHead(const capture::Timestamp& time, capture::Transport transport,
@@ -291,7 +277,7 @@ int Capture(int argc, char** argv) {
       line = absl::StrCat(
           TimeText(m.time), " ", capture::TransportName(m.transport), " ",
           m.src.ToString(), " -> ", m.dst.ToString(), " #", m.connection, ".",
-          m.index, " ", OneLine(text::ToText(m.value, d)));
+          m.index, " ", capture::OneLine(text::ToText(m.value, d)));
     }
     line.push_back('\n');
     std::fwrite(line.data(), 1, line.size(), stdout);
@@ -347,7 +333,7 @@ int Capture(int argc, char** argv) {
           e.connection, ".", e.index, " ", e.src_peer, " -> ", e.dst_peer);
       if (e.channel >= 0) absl::StrAppend(&line, " ch", e.channel);
       if (!e.delivery.empty()) absl::StrAppend(&line, " ", e.delivery);
-      absl::StrAppend(&line, " ", OneLine(e.text));
+      absl::StrAppend(&line, " ", capture::OneLine(e.text));
     }
     line.push_back('\n');
     std::fwrite(line.data(), 1, line.size(), stdout);
