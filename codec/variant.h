@@ -107,6 +107,7 @@ struct Dictionary;
 // Bit-exact f32 <-> f64 for math components: NaN payloads (signalling
 // ones included) survive a round trip, unlike a C++ cast.
 inline double WidenF32Exact(float f) {
+  if (f == f) return static_cast<double>(f);  // every value but NaN
   uint32_t b;
   std::memcpy(&b, &f, 4);
   if ((b & 0x7f800000u) != 0x7f800000u || (b & 0x007fffffu) == 0) {

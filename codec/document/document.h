@@ -85,11 +85,9 @@
 #include "codec/wire.h"
 
 namespace gdwire {
-namespace view {
-namespace internal {
+namespace core {
 struct Context;
-}  // namespace internal
-}  // namespace view
+}  // namespace core
 namespace document {
 
 class Parser;
@@ -328,7 +326,7 @@ class Parser {
  private:
   friend class Element;
   struct Pass;
-  bool Run(const view::internal::Context& c, size_t* end);
+  bool Run(const core::Context& c, size_t* end);
   void GrowTape();
   void GrowSlots(size_t need);
   void IndexDictionary(uint32_t node);

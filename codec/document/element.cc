@@ -9,16 +9,16 @@
 #include "codec/document/document.h"
 #include "codec/document/internal/key.h"
 #include "codec/document/internal/tape.h"
-#include "codec/view/internal/context.h"
-#include "codec/view/internal/fields.h"
-#include "codec/view/internal/leaf.h"
-#include "codec/view/internal/walk.h"
+#include "codec/core/context.h"
+#include "codec/core/fields.h"
+#include "codec/core/leaf.h"
+#include "codec/core/walk.h"
 #include "codec/wire.h"
 
 namespace gdwire {
 namespace document {
 
-namespace vi = ::gdwire::view::internal;
+namespace vi = ::gdwire::core;  // the read core
 using internal::kComplexKeys;
 using internal::kContainer;
 using internal::kFlat;

@@ -18,16 +18,17 @@
 #include "absl/strings/str_cat.h"
 #include "codec/document/document.h"
 #include "codec/document/internal/tape.h"
-#include "codec/view/internal/context.h"
-#include "codec/view/internal/fields.h"
-#include "codec/view/internal/leaf.h"
-#include "codec/view/internal/walk.h"
+#include "codec/core/context.h"
+#include "codec/core/fields.h"
+#include "codec/core/leaf.h"
+#include "codec/core/walk.h"
+#include "codec/core/wire_types.h"
 #include "codec/wire.h"
 
 namespace gdwire {
 namespace document {
 
-namespace vi = ::gdwire::view::internal;
+namespace vi = ::gdwire::core;  // the read core
 using internal::kContainer;
 using internal::kFlat;
 using internal::kNonCanonical;
@@ -36,117 +37,6 @@ using internal::StackFrame;
 
 namespace {
 
-// How the pass reads a type (per dialect and wire id).
-enum Shape : uint8_t {
-  kInvalid = 0,
-  kFixed,        // a leaf of fixed size: narrow / wide bytes
-  kText,         // String, StringName
-  kArrayShape,   // Array
-  kTypedShape,   // Pandemonium TypedArray / PackedTypedArray
-  kDictShape,    // Dictionary
-  kObjectShape,  // Object
-  kNodePathShape,
-  kStringsShape,  // PackedStringArray
-  kPackedShape,   // packed arrays of fixed-size elements
-  kOtherShape,    // the rest (Signal): codec/view's leaf reader
-};
-
-struct TypeInfo {
-  Type type;
-  Shape shape;
-  uint8_t narrow;  // kFixed: payload bytes without / with flag bit 16
-  uint8_t wide;
-};
-
-struct TypeTable {
-  TypeInfo info[256];
-};
-
-TypeTable MakeTable(Dialect d) {
-  TypeTable t;
-  for (uint32_t id = 0; id < 256; ++id) {
-    TypeInfo& i = t.info[id];
-    i = TypeInfo{Type::kNil, kInvalid, 0, 0};
-    Type type;
-    if (!TypeFromWireId(d, id, &type)) continue;
-    i.type = type;
-    if (const int n = RealComponents(type)) {
-      i.shape = kFixed;
-      i.narrow = static_cast<uint8_t>(4 * n);
-      i.wide = static_cast<uint8_t>(HasRealWidthFlag(d, type) ? 8 * n : 4 * n);
-      continue;
-    }
-    if (const int n = IntComponents(type)) {
-      i.shape = kFixed;
-      i.narrow = i.wide = static_cast<uint8_t>(4 * n);
-      continue;
-    }
-    switch (type) {
-      case Type::kNil:
-      case Type::kCallable:
-        i.shape = kFixed;
-        break;
-      case Type::kBool:
-        i.shape = kFixed;
-        i.narrow = i.wide = 4;
-        break;
-      case Type::kInt:
-      case Type::kFloat:
-        i.shape = kFixed;
-        i.narrow = 4;
-        i.wide = 8;
-        break;
-      case Type::kRID:
-        i.shape = kFixed;
-        i.narrow = i.wide = d == Dialect::kGodot4 ? 8 : 0;
-        break;
-      case Type::kString:
-      case Type::kStringName:
-        i.shape = kText;
-        break;
-      case Type::kArray:
-        i.shape = kArrayShape;
-        break;
-      case Type::kTypedArray:
-      case Type::kPackedTypedArray:
-        i.shape = kTypedShape;
-        break;
-      case Type::kDictionary:
-        i.shape = kDictShape;
-        break;
-      case Type::kObject:
-        i.shape = kObjectShape;
-        break;
-      case Type::kNodePath:
-        i.shape = kNodePathShape;
-        break;
-      case Type::kPackedStringArray:
-        i.shape = kStringsShape;
-        break;
-      default:
-        i.shape = IsPackedArray(type) ? kPackedShape : kOtherShape;
-        break;
-    }
-  }
-  return t;
-}
-
-const TypeTable& TableFor(Dialect d) {
-  static const TypeTable g3 = MakeTable(Dialect::kGodot3);
-  static const TypeTable g4 = MakeTable(Dialect::kGodot4);
-  static const TypeTable p5 = MakeTable(Dialect::kPandemonium);
-  static const TypeTable p4 = MakeTable(Dialect::kPandemonium4);
-  switch (d) {
-    case Dialect::kGodot3:
-      return g3;
-    case Dialect::kGodot4:
-      return g4;
-    case Dialect::kPandemonium:
-      return p5;
-    default:
-      return p4;
-  }
-}
 
 // The first n (< 8) bytes of w kept, the others made plain ASCII.
 ABSL_ATTRIBUTE_ALWAYS_INLINE inline uint64_t KeepBytes(uint64_t w, size_t n) {
@@ -226,7 +116,7 @@ void Parser::GrowSlots(size_t need) {
 struct Parser::Pass {
   Parser& p;
   const vi::Context& c;
-  const TypeInfo* table;
+  const vi::WireType* table;
   const uint8_t* data;
   size_t size;
   int max_depth;
@@ -314,24 +204,24 @@ struct Parser::Pass {
       return false;
     }
     const uint32_t header = wire::LoadU32(data + start);
-    const TypeInfo& ti = table[header & wire::kTypeMask];
+    const vi::WireType& ti = table[header & wire::kTypeMask];
     *pos = start + 4;
     switch (ti.shape) {
-      case kFixed: {
-        const size_t w = (header & wire::kFlag64) ? ti.wide : ti.narrow;
+      case vi::kFixed: {
+        const size_t w = static_cast<size_t>(ti.fixed[(header & wire::kFlag64) != 0]);
         if (ABSL_PREDICT_FALSE(size - *pos < w)) return false;
         *pos += w;
         Emit(start, ti.type, 0, 0, 0);
         return true;
       }
-      case kText: {
+      case vi::kText: {
         uint32_t tp, ts;
         bool canonical;
         if (!Text(pos, &tp, &ts, &canonical)) return false;
         Emit(start, ti.type, canonical ? 0 : kNonCanonical, tp, ts);
         return true;
       }
-      case kArrayShape: {
+      case vi::kArrayShape: {
         if (godot4 &&
             !Descriptor((header >> wire::kArrayKindShift) & wire::kKindMask,
                         pos)) {
@@ -343,7 +233,7 @@ struct Parser::Pass {
         *pos += 4;
         return Open(start, ti.type, *pos, count, 4, Type::kArray);
       }
-      case kDictShape: {
+      case vi::kDictShape: {
         if (godot4 &&
             (!Descriptor((header >> wire::kDictKeyKindShift) & wire::kKindMask,
                          pos) ||
@@ -358,7 +248,7 @@ struct Parser::Pass {
         *pos += 4;
         return Open(start, ti.type, *pos, count, 8, Type::kDictionary);
       }
-      case kPackedShape: {
+      case vi::kPackedShape: {
         vi::PackedLayout l;
         if (!vi::ReadPackedLayout(c, ti.type, header, pos, &l).ok()) {
           return false;
@@ -372,11 +262,11 @@ struct Parser::Pass {
     }
   }
 
-  bool Rare(const TypeInfo& ti, uint32_t header, size_t start, size_t* pos) {
+  bool Rare(const vi::WireType& ti, uint32_t header, size_t start, size_t* pos) {
     switch (ti.shape) {
-      case kInvalid:
+      case vi::kInvalid:
         return false;
-      case kTypedShape: {
+      case vi::kTypedShape: {
         vi::TypeDescriptor et;
         if (!vi::ReadPandemoniumElementType(c, header, pos, true, &et).ok()) {
           return false;
@@ -385,7 +275,7 @@ struct Parser::Pass {
         if (!vi::ReadCount(c, "Array", pos, &count).ok()) return false;
         return Open(start, ti.type, *pos, count, 4, Type::kArray);
       }
-      case kObjectShape: {
+      case vi::kObjectShape: {
         if (header & wire::kFlagObjectAsId) {
           if (size - *pos < 8) return false;
           *pos += 8;
@@ -404,7 +294,7 @@ struct Parser::Pass {
         if (!vi::ReadPropertyCount(c, pos, &count).ok()) return false;
         return Open(start, ti.type, *pos, count, 8, Type::kObject);
       }
-      case kNodePathShape: {
+      case vi::kNodePathShape: {
         if (size - *pos < 4) return false;
         const uint32_t w0 = wire::LoadU32(data + *pos);
         if ((w0 & wire::kNodePathNewFormat) == 0 || size - *pos < 12) {
@@ -416,7 +306,7 @@ struct Parser::Pass {
         *pos += 12;
         return Strings(start, ti.type, pos, total);
       }
-      case kStringsShape: {
+      case vi::kStringsShape: {
         uint32_t count;
         if (!vi::ReadPackedStringsCount(c, pos, &count).ok()) return false;
         return Strings(start, ti.type, pos, count);
@@ -438,7 +328,7 @@ struct Parser::Pass {
 bool Parser::Run(const vi::Context& c, size_t* end) {
   Pass pass{*this,
             c,
-            TableFor(opts_.dialect).info,
+            vi::WireTypes(opts_.dialect),
             data_,
             size_,
             opts_.max_depth,

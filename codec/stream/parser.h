@@ -62,6 +62,7 @@
 #include "codec/error.h"
 #include "codec/frame/framing.h"
 #include "codec/options.h"
+#include "codec/core/wire_types.h"
 #include "codec/stream/events.h"
 #include "codec/stream/internal/wire_text.h"
 #include "simd/utf8.h"
@@ -230,7 +231,7 @@ class Parser {
   H* h_;
   DecodeOptions opts_;
   FrameOptions frame_;
-  const internal::WireType* types_;  // the dialect's wire-id table
+  const core::WireType* types_;  // the dialect's wire-id table
 
   // Input of the current Feed.
   const uint8_t* begin_ = nullptr;

@@ -1,7 +1,7 @@
 // Copyright 2026 The gdwire Authors.
 //
 // The cursors: each step skips what the caller was given last (a
-// structural walk with an explicit stack, internal::SkipValue) and checks
+// structural walk with an explicit stack, core::SkipValue) and checks
 // the header of the next child.
 
 #include "codec/view/container_view.h"
@@ -10,13 +10,13 @@
 #include <string>
 
 #include "absl/strings/str_cat.h"
-#include "codec/view/internal/fields.h"
-#include "codec/view/internal/walk.h"
+#include "codec/core/fields.h"
+#include "codec/core/walk.h"
 
 namespace gdwire {
 namespace view {
 
-using internal::StatusOf;
+using core::StatusOf;
 
 namespace {
 
@@ -39,7 +39,7 @@ bool ArrayCursor::Next(ValueView* out) {
   if (c_ == nullptr || !status_.ok()) return false;
   if (pending_) {
     size_t end;
-    if (Error e = internal::SkipValue(*c_, pos_, depth_, &end); !e.ok()) {
+    if (Error e = core::SkipValue(*c_, pos_, depth_, &end); !e.ok()) {
       return Stop(std::move(e), Index(index_ - 1), &status_);
     }
     pos_ = end;
@@ -49,7 +49,7 @@ bool ArrayCursor::Next(ValueView* out) {
   size_t p = pos_;
   uint32_t header;
   Type type;
-  if (Error e = internal::ReadHeader(*c_, &p, depth_, &header, &type);
+  if (Error e = core::ReadHeader(*c_, &p, depth_, &header, &type);
       !e.ok()) {
     return Stop(std::move(e), Index(index_), &status_);
   }
@@ -74,8 +74,8 @@ bool DictionaryCursor::Next(DictionaryView::Entry* out) {
   if (c_ == nullptr || !status_.ok()) return false;
   if (pending_) {
     size_t end;
-    if (Error e = internal::SkipValue(*c_, pos_, depth_, &end); !e.ok()) {
-      return Stop(std::move(e), internal::KeySegment(*c_, key_pos_, index_ - 1),
+    if (Error e = core::SkipValue(*c_, pos_, depth_, &end); !e.ok()) {
+      return Stop(std::move(e), core::KeySegment(*c_, key_pos_, index_ - 1),
                   &status_);
     }
     pos_ = end;
@@ -86,17 +86,17 @@ bool DictionaryCursor::Next(DictionaryView::Entry* out) {
   size_t p = key_pos;
   uint32_t kh, vh;
   Type kt, vt;
-  if (Error e = internal::ReadHeader(*c_, &p, depth_, &kh, &kt); !e.ok()) {
+  if (Error e = core::ReadHeader(*c_, &p, depth_, &kh, &kt); !e.ok()) {
     return Stop(std::move(e), absl::StrCat("{key #", index_, "}"), &status_);
   }
   size_t value_pos;
-  if (Error e = internal::SkipValue(*c_, key_pos, depth_, &value_pos);
+  if (Error e = core::SkipValue(*c_, key_pos, depth_, &value_pos);
       !e.ok()) {
     return Stop(std::move(e), absl::StrCat("{key #", index_, "}"), &status_);
   }
   p = value_pos;
-  if (Error e = internal::ReadHeader(*c_, &p, depth_, &vh, &vt); !e.ok()) {
-    return Stop(std::move(e), internal::KeySegment(*c_, key_pos, index_),
+  if (Error e = core::ReadHeader(*c_, &p, depth_, &vh, &vt); !e.ok()) {
+    return Stop(std::move(e), core::KeySegment(*c_, key_pos, index_),
                 &status_);
   }
   out->key = ValueView(c_, key_pos, kh, kt, depth_);
@@ -124,8 +124,8 @@ bool PropertyCursor::Next(Property* out) {
   if (c_ == nullptr || !status_.ok()) return false;
   if (pending_) {
     size_t end;
-    if (Error e = internal::SkipValue(*c_, pos_, depth_, &end); !e.ok()) {
-      return Stop(std::move(e), internal::PropertySegment(*c_, name_pos_),
+    if (Error e = core::SkipValue(*c_, pos_, depth_, &end); !e.ok()) {
+      return Stop(std::move(e), core::PropertySegment(*c_, name_pos_),
                   &status_);
     }
     pos_ = end;
@@ -134,17 +134,17 @@ bool PropertyCursor::Next(Property* out) {
   if (index_ == count_) return false;
   const size_t name_pos = pos_;
   size_t p = pos_;
-  internal::WireText name;
-  if (Error e = internal::ReadWireString(*c_, &p, true, &name); !e.ok()) {
+  core::WireText name;
+  if (Error e = core::ReadWireString(*c_, &p, true, &name); !e.ok()) {
     return Stop(std::move(e), absl::StrCat(".<property #", index_, ">"),
                 &status_);
   }
   const size_t value_pos = p;
   uint32_t header;
   Type type;
-  if (Error e = internal::ReadHeader(*c_, &p, depth_, &header, &type);
+  if (Error e = core::ReadHeader(*c_, &p, depth_, &header, &type);
       !e.ok()) {
-    return Stop(std::move(e), internal::PropertySegment(*c_, name_pos),
+    return Stop(std::move(e), core::PropertySegment(*c_, name_pos),
                 &status_);
   }
   out->name = TextView(c_, name);
@@ -171,8 +171,8 @@ NodePathCursor NodePathView::components() const {
 
 bool NodePathCursor::Next(Component* out) {
   if (c_ == nullptr || !status_.ok() || index_ == total_) return false;
-  internal::WireText t;
-  if (Error e = internal::ReadWireString(*c_, &pos_, true, &t); !e.ok()) {
+  core::WireText t;
+  if (Error e = core::ReadWireString(*c_, &pos_, true, &t); !e.ok()) {
     return Stop(std::move(e), "", &status_);
   }
   out->text = TextView(c_, t);

@@ -39,7 +39,7 @@
 #include "absl/status/status.h"
 #include "codec/variant.h"
 #include "codec/view/cursor.h"
-#include "codec/view/internal/context.h"
+#include "codec/core/context.h"
 #include "codec/view/value_view.h"
 
 namespace gdwire {
@@ -60,7 +60,7 @@ class ArrayCursor {
  private:
   friend class ArrayView;
   friend class ValueView;
-  const internal::Context* c_ = nullptr;
+  const core::Context* c_ = nullptr;
   size_t pos_ = 0;  // next element, or the last yielded one if pending_
   bool pending_ = false;
   int depth_ = 0;  // of the elements
@@ -109,7 +109,7 @@ class DictionaryView {
 
  private:
   friend class ValueView;
-  const internal::Context* c_ = nullptr;
+  const core::Context* c_ = nullptr;
   size_t first_ = 0;
   int depth_ = 0;  // of keys and values
   ContainerTypeView key_type_, value_type_;
@@ -125,7 +125,7 @@ class DictionaryCursor {
 
  private:
   friend class DictionaryView;
-  const internal::Context* c_ = nullptr;
+  const core::Context* c_ = nullptr;
   size_t pos_ = 0;      // next key, or the last yielded value if pending_
   size_t key_pos_ = 0;  // the last yielded key
   bool pending_ = false;
@@ -153,7 +153,7 @@ class PropertyCursor {
 
  private:
   friend class ObjectView;
-  const internal::Context* c_ = nullptr;
+  const core::Context* c_ = nullptr;
   size_t pos_ = 0;       // next name, or the last yielded value if pending_
   size_t name_pos_ = 0;  // the last yielded name
   bool pending_ = false;
@@ -181,7 +181,7 @@ class ObjectView {
 
  private:
   friend class ValueView;
-  const internal::Context* c_ = nullptr;
+  const core::Context* c_ = nullptr;
   Object::Kind kind_ = Object::Kind::kNull;
   uint64_t id_ = 0;
   TextView class_name_;
@@ -203,7 +203,7 @@ class NodePathCursor {
 
  private:
   friend class NodePathView;
-  const internal::Context* c_ = nullptr;
+  const core::Context* c_ = nullptr;
   size_t pos_ = 0;
   uint32_t names_ = 0;
   uint32_t total_ = 0;
@@ -231,7 +231,7 @@ class NodePathView {
 
  private:
   friend class ValueView;
-  const internal::Context* c_ = nullptr;
+  const core::Context* c_ = nullptr;
   size_t first_ = 0;
   uint32_t names_ = 0;
   uint32_t total_ = 0;

@@ -5,7 +5,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
-#include "codec/view/internal/walk.h"
+#include "codec/core/walk.h"
 
 namespace gdwire {
 namespace view {
@@ -13,7 +13,7 @@ namespace view {
 absl::StatusOr<Document> Document::Open(absl::Span<const uint8_t> bytes,
                                         const DecodeOptions& options,
                                         uint64_t base_offset) {
-  auto c = std::make_unique<internal::Context>();
+  auto c = std::make_unique<core::Context>();
   c->data = bytes.data();
   c->size = bytes.size();
   c->base = base_offset;
@@ -21,10 +21,10 @@ absl::StatusOr<Document> Document::Open(absl::Span<const uint8_t> bytes,
   size_t pos = 0;
   uint32_t header;
   Type type;
-  if (Error e = internal::ReadHeader(*c, &pos, 0, &header, &type); !e.ok()) {
-    return internal::StatusOf(std::move(e));
+  if (Error e = core::ReadHeader(*c, &pos, 0, &header, &type); !e.ok()) {
+    return core::StatusOf(std::move(e));
   }
-  const internal::Context* ctx = c.get();
+  const core::Context* ctx = c.get();
   return Document(std::move(c), ValueView(ctx, 0, header, type, 0));
 }
 
@@ -54,13 +54,13 @@ Error Document::Finish(Error e, size_t end, size_t* consumed) const {
 
 Error Document::ValidateValue(size_t* consumed) const {
   size_t end = 0;
-  Error e = internal::ValidateValue(*c_, 0, 0, &end);
+  Error e = core::ValidateValue(*c_, 0, 0, &end);
   return Finish(std::move(e), end, consumed);
 }
 
 Error Document::DecodeValue(Variant* out, size_t* consumed) const {
   size_t end = 0;
-  Error e = internal::MaterializeValue(*c_, 0, 0, out, &end);
+  Error e = core::MaterializeValue(*c_, 0, 0, out, &end);
   e = Finish(std::move(e), end, consumed);
   if (!e.ok()) *out = Variant();
   return e;

@@ -51,7 +51,7 @@
 #include "codec/error.h"
 #include "codec/options.h"
 #include "codec/variant.h"
-#include "codec/view/internal/context.h"
+#include "codec/core/context.h"
 #include "codec/view/value_view.h"
 
 namespace gdwire {
@@ -86,11 +86,11 @@ class Document {
   Error DecodeValue(Variant* out, size_t* consumed) const;
 
  private:
-  Document(std::unique_ptr<internal::Context> c, ValueView root)
+  Document(std::unique_ptr<core::Context> c, ValueView root)
       : c_(std::move(c)), root_(root) {}
   Error Finish(Error e, size_t end, size_t* consumed) const;
 
-  std::unique_ptr<internal::Context> c_;
+  std::unique_ptr<core::Context> c_;
   ValueView root_;
 };
 

@@ -6,13 +6,13 @@
 #include "codec/view/packed_view.h"
 
 #include "absl/strings/str_cat.h"
-#include "codec/view/internal/convert.h"
+#include "codec/core/convert.h"
 #include "codec/wire.h"
 
 namespace gdwire {
 namespace view {
 
-using internal::StatusOf;
+using core::StatusOf;
 
 namespace {
 
@@ -65,7 +65,7 @@ double PackedArrayView::GetReal(size_t i, int comp) const {
   if (c_ == nullptr || !is_real()) return 0;
   const uint8_t* p = c_->data + l_.data_pos + (i * l_.comps + comp) * l_.width;
   return l_.width == 8 ? wire::LoadF64(p)
-                       : internal::WidenF32(wire::LoadU32(p));
+                       : core::WidenF32(wire::LoadU32(p));
 }
 
 absl::Status PackedArrayView::Unsupported(const char* dst) const {
@@ -85,7 +85,7 @@ absl::Status PackedArrayView::CopyTo(absl::Span<uint8_t> dst) const {
   }
   const size_t n = l_.count;
   if (dst.size() < n) return TooSmall(dst.size());
-  internal::LoadU8(c_->data + l_.data_pos, dst.data(), n);
+  core::LoadU8(c_->data + l_.data_pos, dst.data(), n);
   return absl::OkStatus();
 }
 
@@ -95,14 +95,14 @@ absl::Status PackedArrayView::CopyTo(absl::Span<int32_t> dst) const {
   const uint8_t* src = c_->data + l_.data_pos;
   if (type_ == Type::kPackedInt32Array || IsIntVectors(type_)) {
     if (dst.size() < n) return TooSmall(dst.size());
-    internal::LoadI32(src, dst.data(), n);
+    core::LoadI32(src, dst.data(), n);
     return absl::OkStatus();
   }
   if (type_ == Type::kPackedInt64Array) {
     if (dst.size() < n) return TooSmall(dst.size());
     size_t bad = 0;
-    if (!internal::LoadI64ToI32(src, dst.data(), n, &bad)) {
-      Error e = internal::Fail(
+    if (!core::LoadI64ToI32(src, dst.data(), n, &bad)) {
+      Error e = core::Fail(
           *c_, ErrorKind::kInvalidArgument, l_.data_pos + 8 * bad,
           absl::StrCat("element ", bad, " (",
                        static_cast<int64_t>(wire::LoadU64(src + 8 * bad)),
@@ -121,12 +121,12 @@ absl::Status PackedArrayView::CopyTo(absl::Span<int64_t> dst) const {
   const uint8_t* src = c_->data + l_.data_pos;
   if (type_ == Type::kPackedInt32Array || IsIntVectors(type_)) {
     if (dst.size() < n) return TooSmall(dst.size());
-    internal::LoadI32ToI64(src, dst.data(), n);
+    core::LoadI32ToI64(src, dst.data(), n);
     return absl::OkStatus();
   }
   if (type_ == Type::kPackedInt64Array) {
     if (dst.size() < n) return TooSmall(dst.size());
-    internal::LoadI64(src, dst.data(), n);
+    core::LoadI64(src, dst.data(), n);
     return absl::OkStatus();
   }
   return Unsupported("int64");
@@ -138,9 +138,9 @@ absl::Status PackedArrayView::CopyTo(absl::Span<float> dst) const {
   if (dst.size() < n) return TooSmall(dst.size());
   const uint8_t* src = c_->data + l_.data_pos;
   if (l_.width == 8) {
-    internal::LoadF64ToF32(src, dst.data(), n);
+    core::LoadF64ToF32(src, dst.data(), n);
   } else {
-    internal::LoadF32(src, dst.data(), n);
+    core::LoadF32(src, dst.data(), n);
   }
   return absl::OkStatus();
 }
@@ -151,9 +151,9 @@ absl::Status PackedArrayView::CopyTo(absl::Span<double> dst) const {
   if (dst.size() < n) return TooSmall(dst.size());
   const uint8_t* src = c_->data + l_.data_pos;
   if (l_.width == 8) {
-    internal::LoadF64(src, dst.data(), n);
+    core::LoadF64(src, dst.data(), n);
   } else {
-    internal::LoadF32ToF64(src, dst.data(), n);
+    core::LoadF32ToF64(src, dst.data(), n);
   }
   return absl::OkStatus();
 }
@@ -200,18 +200,18 @@ absl::Status PackedArrayView::CopyComponentsTo(absl::Span<float> x,
   const bool f64 = l_.width == 8;
   switch (l_.comps) {
     case 2:
-      f64 ? internal::DeinterleaveF64x2ToF32(src, n, x.data(), y.data())
-          : internal::DeinterleaveF32x2(src, n, x.data(), y.data());
+      f64 ? core::DeinterleaveF64x2ToF32(src, n, x.data(), y.data())
+          : core::DeinterleaveF32x2(src, n, x.data(), y.data());
       break;
     case 3:
-      f64 ? internal::DeinterleaveF64x3ToF32(src, n, x.data(), y.data(),
+      f64 ? core::DeinterleaveF64x3ToF32(src, n, x.data(), y.data(),
                                              z.data())
-          : internal::DeinterleaveF32x3(src, n, x.data(), y.data(), z.data());
+          : core::DeinterleaveF32x3(src, n, x.data(), y.data(), z.data());
       break;
     default:
-      f64 ? internal::DeinterleaveF64x4ToF32(src, n, x.data(), y.data(),
+      f64 ? core::DeinterleaveF64x4ToF32(src, n, x.data(), y.data(),
                                              z.data(), w.data())
-          : internal::DeinterleaveF32x4(src, n, x.data(), y.data(), z.data(),
+          : core::DeinterleaveF32x4(src, n, x.data(), y.data(), z.data(),
                                         w.data());
       break;
   }
@@ -233,18 +233,18 @@ absl::Status PackedArrayView::CopyComponentsTo(absl::Span<double> x,
   const bool f64 = l_.width == 8;
   switch (l_.comps) {
     case 2:
-      f64 ? internal::DeinterleaveF64x2(src, n, x.data(), y.data())
-          : internal::DeinterleaveF32x2ToF64(src, n, x.data(), y.data());
+      f64 ? core::DeinterleaveF64x2(src, n, x.data(), y.data())
+          : core::DeinterleaveF32x2ToF64(src, n, x.data(), y.data());
       break;
     case 3:
-      f64 ? internal::DeinterleaveF64x3(src, n, x.data(), y.data(), z.data())
-          : internal::DeinterleaveF32x3ToF64(src, n, x.data(), y.data(),
+      f64 ? core::DeinterleaveF64x3(src, n, x.data(), y.data(), z.data())
+          : core::DeinterleaveF32x3ToF64(src, n, x.data(), y.data(),
                                              z.data());
       break;
     default:
-      f64 ? internal::DeinterleaveF64x4(src, n, x.data(), y.data(), z.data(),
+      f64 ? core::DeinterleaveF64x4(src, n, x.data(), y.data(), z.data(),
                                         w.data())
-          : internal::DeinterleaveF32x4ToF64(src, n, x.data(), y.data(),
+          : core::DeinterleaveF32x4ToF64(src, n, x.data(), y.data(),
                                              z.data(), w.data());
       break;
   }
@@ -265,13 +265,13 @@ absl::Status PackedArrayView::CopyComponentsTo(absl::Span<int32_t> x,
   const uint8_t* src = c_->data + l_.data_pos;
   switch (l_.comps) {
     case 2:
-      internal::DeinterleaveI32x2(src, n, x.data(), y.data());
+      core::DeinterleaveI32x2(src, n, x.data(), y.data());
       break;
     case 3:
-      internal::DeinterleaveI32x3(src, n, x.data(), y.data(), z.data());
+      core::DeinterleaveI32x3(src, n, x.data(), y.data(), z.data());
       break;
     default:
-      internal::DeinterleaveI32x4(src, n, x.data(), y.data(), z.data(),
+      core::DeinterleaveI32x4(src, n, x.data(), y.data(), z.data(),
                                   w.data());
       break;
   }
@@ -290,8 +290,8 @@ PackedStringCursor PackedStringArrayView::cursor() const {
 
 bool PackedStringCursor::Next(TextView* out) {
   if (c_ == nullptr || !status_.ok() || index_ == count_) return false;
-  internal::WireText t;
-  if (Error e = internal::ReadWireString(*c_, &pos_, true, &t); !e.ok()) {
+  core::WireText t;
+  if (Error e = core::ReadWireString(*c_, &pos_, true, &t); !e.ok()) {
     e.path = absl::StrCat("[", index_, "]", e.path);
     status_ = StatusOf(std::move(e));
     return false;

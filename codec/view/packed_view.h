@@ -46,8 +46,8 @@
 #include "absl/types/span.h"
 #include "codec/types.h"
 #include "codec/view/cursor.h"
-#include "codec/view/internal/context.h"
-#include "codec/view/internal/fields.h"
+#include "codec/core/context.h"
+#include "codec/core/fields.h"
 #include "codec/view/value_view.h"
 
 namespace gdwire {
@@ -106,9 +106,9 @@ class PackedArrayView {
   absl::Status TooSmall(size_t have) const;
   bool is_real() const;
 
-  const internal::Context* c_ = nullptr;
+  const core::Context* c_ = nullptr;
   Type type_ = Type::kPackedByteArray;
-  internal::PackedLayout l_;
+  core::PackedLayout l_;
 };
 
 // PackedStringCursor
@@ -120,7 +120,7 @@ class PackedStringCursor {
 
  private:
   friend class PackedStringArrayView;
-  const internal::Context* c_ = nullptr;
+  const core::Context* c_ = nullptr;
   size_t pos_ = 0;
   uint32_t count_ = 0;
   uint32_t index_ = 0;
@@ -140,7 +140,7 @@ class PackedStringArrayView {
 
  private:
   friend class ValueView;
-  const internal::Context* c_ = nullptr;
+  const core::Context* c_ = nullptr;
   size_t first_ = 0;
   uint32_t count_ = 0;
 };

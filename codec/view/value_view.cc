@@ -4,28 +4,28 @@
 
 #include "absl/strings/str_cat.h"
 #include "codec/view/container_view.h"
-#include "codec/view/internal/convert.h"
-#include "codec/view/internal/leaf.h"
-#include "codec/view/internal/walk.h"
+#include "codec/core/convert.h"
+#include "codec/core/leaf.h"
+#include "codec/core/walk.h"
 #include "codec/view/packed_view.h"
 #include "codec/wire.h"
 
 namespace gdwire {
 namespace view {
 
-using internal::Context;
-using internal::StatusOf;
+using core::Context;
+using core::StatusOf;
 using wire::LoadU32;
 using wire::LoadU64;
 
 std::string TextView::ToString() const {
-  return c_ ? internal::TextOf(*c_, t_) : std::string();
+  return c_ ? core::TextOf(*c_, t_) : std::string();
 }
 
 ContainerType ContainerTypeView::ToContainerType() const {
   if (c_ == nullptr) return ContainerType();
-  return pandemonium_ ? internal::ToPandemoniumElementType(*c_, d_)
-                      : internal::ToContainerType(*c_, d_);
+  return pandemonium_ ? core::ToPandemoniumElementType(*c_, d_)
+                      : core::ToContainerType(*c_, d_);
 }
 
 bool ValueView::is_wide() const {
@@ -36,7 +36,7 @@ bool ValueView::is_wide() const {
     case Type::kObject:
       return (header_ & wire::kFlag64) != 0;
     default:
-      return internal::RealIsWide(*c_, type_, header_);
+      return core::RealIsWide(*c_, type_, header_);
   }
 }
 
@@ -44,7 +44,7 @@ absl::Status ValueView::WrongType(const char* wanted) const {
   if (c_ == nullptr) {
     return absl::FailedPreconditionError("empty ValueView");
   }
-  return StatusOf(internal::Fail(
+  return StatusOf(core::Fail(
       *c_, ErrorKind::kInvalidArgument, pos_,
       absl::StrCat("expected ", wanted, ", found ", TypeName(type_))));
 }
@@ -52,7 +52,7 @@ absl::Status ValueView::WrongType(const char* wanted) const {
 absl::StatusOr<bool> ValueView::GetBool() const {
   if (c_ == nullptr || type_ != Type::kBool) return WrongType("Bool");
   const size_t p = pos_ + 4;
-  if (c_->Remaining(p) < 4) return StatusOf(internal::Truncated(*c_, type_, p));
+  if (c_->Remaining(p) < 4) return StatusOf(core::Truncated(*c_, type_, p));
   return LoadU32(c_->data + p) != 0;
 }
 
@@ -61,7 +61,7 @@ absl::StatusOr<int64_t> ValueView::GetInt() const {
   const size_t p = pos_ + 4;
   const bool wide = (header_ & wire::kFlag64) != 0;
   if (c_->Remaining(p) < (wide ? 8u : 4u)) {
-    return StatusOf(internal::Truncated(*c_, type_, p));
+    return StatusOf(core::Truncated(*c_, type_, p));
   }
   return wide ? static_cast<int64_t>(LoadU64(c_->data + p))
               : static_cast<int64_t>(
@@ -73,7 +73,7 @@ absl::StatusOr<double> ValueView::GetFloat() const {
   const size_t p = pos_ + 4;
   const bool wide = (header_ & wire::kFlag64) != 0;
   if (c_->Remaining(p) < (wide ? 8u : 4u)) {
-    return StatusOf(internal::Truncated(*c_, type_, p));
+    return StatusOf(core::Truncated(*c_, type_, p));
   }
   // A 4-byte float widens by an ordinary conversion, as in the engine.
   return wide ? wire::LoadF64(c_->data + p)
@@ -84,7 +84,7 @@ absl::StatusOr<uint64_t> ValueView::GetRid() const {
   if (c_ == nullptr || type_ != Type::kRID) return WrongType("RID");
   if (c_->opts.dialect != Dialect::kGodot4) return uint64_t{0};
   const size_t p = pos_ + 4;
-  if (c_->Remaining(p) < 8) return StatusOf(internal::Truncated(*c_, type_, p));
+  if (c_->Remaining(p) < 8) return StatusOf(core::Truncated(*c_, type_, p));
   return LoadU64(c_->data + p);
 }
 
@@ -93,8 +93,8 @@ absl::StatusOr<TextView> ValueView::GetText() const {
     return WrongType("String or StringName");
   }
   size_t p = pos_ + 4;
-  internal::WireText t;
-  if (Error e = internal::ReadWireString(*c_, &p, true, &t); !e.ok()) {
+  core::WireText t;
+  if (Error e = core::ReadWireString(*c_, &p, true, &t); !e.ok()) {
     return StatusOf(e);
   }
   return TextView(c_, t);
@@ -119,16 +119,16 @@ absl::Status ValueView::GetReals(absl::Span<double> out) const {
     return absl::InvalidArgumentError(
         absl::StrCat(TypeName(type_), " has ", n, " components"));
   }
-  const bool wide = internal::RealIsWide(*c_, type_, header_);
+  const bool wide = core::RealIsWide(*c_, type_, header_);
   const size_t w = wide ? 8 : 4;
   const size_t p = pos_ + 4;
   if (c_->Remaining(p) < n * w) {
-    return StatusOf(internal::Truncated(*c_, type_, p));
+    return StatusOf(core::Truncated(*c_, type_, p));
   }
   const uint8_t* d = c_->data + p;
   for (int i = 0; i < n; ++i) {
-    out[i] = wide ? internal::Real64(*c_, LoadU64(d + i * w))
-                  : internal::WidenF32(LoadU32(d + i * w));
+    out[i] = wide ? core::Real64(*c_, LoadU64(d + i * w))
+                  : core::WidenF32(LoadU32(d + i * w));
   }
   return absl::OkStatus();
 }
@@ -142,20 +142,20 @@ absl::Status ValueView::GetInts(absl::Span<int32_t> out) const {
   }
   const size_t p = pos_ + 4;
   if (c_->Remaining(p) < n * 4u) {
-    return StatusOf(internal::Truncated(*c_, type_, p));
+    return StatusOf(core::Truncated(*c_, type_, p));
   }
-  internal::LoadI32(c_->data + p, out.data(), n);
+  core::LoadI32(c_->data + p, out.data(), n);
   return absl::OkStatus();
 }
 
 absl::StatusOr<SignalView> ValueView::GetSignal() const {
   if (c_ == nullptr || type_ != Type::kSignal) return WrongType("Signal");
   size_t p = pos_ + 4;
-  internal::WireText t;
-  if (Error e = internal::ReadWireString(*c_, &p, true, &t); !e.ok()) {
+  core::WireText t;
+  if (Error e = core::ReadWireString(*c_, &p, true, &t); !e.ok()) {
     return StatusOf(e);
   }
-  if (c_->Remaining(p) < 8) return StatusOf(internal::Truncated(*c_, type_, p));
+  if (c_->Remaining(p) < 8) return StatusOf(core::Truncated(*c_, type_, p));
   SignalView s;
   s.name = TextView(c_, t);
   s.object_id = LoadU64(c_->data + p);
@@ -165,14 +165,14 @@ absl::StatusOr<SignalView> ValueView::GetSignal() const {
 absl::StatusOr<NodePathView> ValueView::GetNodePath() const {
   if (c_ == nullptr || type_ != Type::kNodePath) return WrongType("NodePath");
   const size_t p = pos_ + 4;
-  if (c_->Remaining(p) < 4) return StatusOf(internal::Truncated(*c_, type_, p));
+  if (c_->Remaining(p) < 4) return StatusOf(core::Truncated(*c_, type_, p));
   const uint32_t w0 = LoadU32(c_->data + p);
   if ((w0 & wire::kNodePathNewFormat) == 0) {
-    return StatusOf(internal::Fail(*c_, ErrorKind::kInvalidNodePath, p,
+    return StatusOf(core::Fail(*c_, ErrorKind::kInvalidNodePath, p,
                                    "NodePath in the old (pre-3.0) format"));
   }
   if (c_->Remaining(p) < 12) {
-    return StatusOf(internal::Truncated(*c_, type_, p));
+    return StatusOf(core::Truncated(*c_, type_, p));
   }
   const uint32_t flags = LoadU32(c_->data + p + 8);
   NodePathView v;
@@ -193,7 +193,7 @@ absl::StatusOr<ObjectView> ValueView::GetObject() const {
   v.depth_ = depth_ + 1;
   if (header_ & wire::kFlagObjectAsId) {
     if (c_->Remaining(p) < 8) {
-      return StatusOf(internal::Truncated(*c_, type_, p));
+      return StatusOf(core::Truncated(*c_, type_, p));
     }
     v.id_ = LoadU64(c_->data + p);
     v.kind_ = v.id_ == 0 ? Object::Kind::kNull : Object::Kind::kId;
@@ -201,15 +201,15 @@ absl::StatusOr<ObjectView> ValueView::GetObject() const {
   }
   if (!c_->opts.allow_objects) {
     return StatusOf(
-        internal::Fail(*c_, ErrorKind::kObjectsNotAllowed, pos_,
+        core::Fail(*c_, ErrorKind::kObjectsNotAllowed, pos_,
                        "full Object while objects are not allowed"));
   }
-  internal::WireText cls;
-  if (Error e = internal::ReadWireString(*c_, &p, true, &cls); !e.ok()) {
+  core::WireText cls;
+  if (Error e = core::ReadWireString(*c_, &p, true, &cls); !e.ok()) {
     return StatusOf(e);
   }
   if (cls.text_size == 0) return v;  // the null-object form
-  if (Error e = internal::ReadPropertyCount(*c_, &p, &v.count_); !e.ok()) {
+  if (Error e = core::ReadPropertyCount(*c_, &p, &v.count_); !e.ok()) {
     return StatusOf(e);
   }
   v.kind_ = Object::Kind::kFull;
@@ -221,23 +221,23 @@ absl::StatusOr<ObjectView> ValueView::GetObject() const {
 absl::StatusOr<ArrayView> ValueView::GetArray() const {
   if (c_ == nullptr || !IsArrayType(type_)) return WrongType("Array");
   size_t p = pos_ + 4;
-  internal::TypeDescriptor et;
+  core::TypeDescriptor et;
   const bool pd = type_ != Type::kArray;  // Pandemonium's typed arrays
   if (pd) {
     if (Error e =
-            internal::ReadPandemoniumElementType(*c_, header_, &p, true, &et);
+            core::ReadPandemoniumElementType(*c_, header_, &p, true, &et);
         !e.ok()) {
       return StatusOf(e);
     }
   } else if (c_->opts.dialect == Dialect::kGodot4) {
     const uint32_t k = (header_ >> wire::kArrayKindShift) & wire::kKindMask;
-    if (Error e = internal::ReadTypeDescriptor(*c_, k, &p, true, &et);
+    if (Error e = core::ReadTypeDescriptor(*c_, k, &p, true, &et);
         !e.ok()) {
       return StatusOf(e);
     }
   }
   uint32_t count;
-  if (Error e = internal::ReadCount(*c_, TypeName(type_).data(), &p, &count);
+  if (Error e = core::ReadCount(*c_, TypeName(type_).data(), &p, &count);
       !e.ok()) {
     return StatusOf(e);
   }
@@ -256,22 +256,22 @@ absl::StatusOr<DictionaryView> ValueView::GetDictionary() const {
     return WrongType("Dictionary");
   }
   size_t p = pos_ + 4;
-  internal::TypeDescriptor kt, vt;
+  core::TypeDescriptor kt, vt;
   if (c_->opts.dialect == Dialect::kGodot4) {
     const uint32_t kk = (header_ >> wire::kDictKeyKindShift) & wire::kKindMask;
     const uint32_t vk =
         (header_ >> wire::kDictValueKindShift) & wire::kKindMask;
-    if (Error e = internal::ReadTypeDescriptor(*c_, kk, &p, true, &kt);
+    if (Error e = core::ReadTypeDescriptor(*c_, kk, &p, true, &kt);
         !e.ok()) {
       return StatusOf(e);
     }
-    if (Error e = internal::ReadTypeDescriptor(*c_, vk, &p, true, &vt);
+    if (Error e = core::ReadTypeDescriptor(*c_, vk, &p, true, &vt);
         !e.ok()) {
       return StatusOf(e);
     }
   }
   uint32_t count;
-  if (Error e = internal::ReadCount(*c_, "Dictionary", &p, &count); !e.ok()) {
+  if (Error e = core::ReadCount(*c_, "Dictionary", &p, &count); !e.ok()) {
     return StatusOf(e);
   }
   DictionaryView v;
@@ -291,7 +291,7 @@ absl::StatusOr<PackedArrayView> ValueView::GetPackedArray() const {
   }
   size_t p = pos_ + 4;
   PackedArrayView v;
-  if (Error e = internal::ReadPackedLayout(*c_, type_, header_, &p, &v.l_);
+  if (Error e = core::ReadPackedLayout(*c_, type_, header_, &p, &v.l_);
       !e.ok()) {
     return StatusOf(e);
   }
@@ -306,7 +306,7 @@ absl::StatusOr<PackedStringArrayView> ValueView::GetPackedStringArray() const {
   }
   size_t p = pos_ + 4;
   PackedStringArrayView v;
-  if (Error e = internal::ReadPackedStringsCount(*c_, &p, &v.count_); !e.ok()) {
+  if (Error e = core::ReadPackedStringsCount(*c_, &p, &v.count_); !e.ok()) {
     return StatusOf(e);
   }
   v.c_ = c_;
@@ -317,7 +317,7 @@ absl::StatusOr<PackedStringArrayView> ValueView::GetPackedStringArray() const {
 absl::StatusOr<size_t> ValueView::EncodedSize() const {
   if (c_ == nullptr) return WrongType("a value");
   size_t end;
-  if (Error e = internal::SkipValue(*c_, pos_, depth_, &end); !e.ok()) {
+  if (Error e = core::SkipValue(*c_, pos_, depth_, &end); !e.ok()) {
     return StatusOf(e);
   }
   return end - pos_;
@@ -326,14 +326,14 @@ absl::StatusOr<size_t> ValueView::EncodedSize() const {
 absl::Status ValueView::Validate() const {
   if (c_ == nullptr) return WrongType("a value");
   size_t end;
-  return StatusOf(internal::ValidateValue(*c_, pos_, depth_, &end));
+  return StatusOf(core::ValidateValue(*c_, pos_, depth_, &end));
 }
 
 absl::StatusOr<Variant> ValueView::ToVariant() const {
   if (c_ == nullptr) return WrongType("a value");
   Variant v;
   size_t end;
-  if (Error e = internal::MaterializeValue(*c_, pos_, depth_, &v, &end);
+  if (Error e = core::MaterializeValue(*c_, pos_, depth_, &v, &end);
       !e.ok()) {
     return StatusOf(e);
   }

@@ -41,8 +41,8 @@
 #include "absl/types/span.h"
 #include "codec/types.h"
 #include "codec/variant.h"
-#include "codec/view/internal/context.h"
-#include "codec/view/internal/fields.h"
+#include "codec/core/context.h"
+#include "codec/core/fields.h"
 
 namespace gdwire {
 namespace view {
@@ -65,7 +65,7 @@ class TextView {
   // The text bytes, straight from the buffer. For godot4 (and for every
   // canonical godot3 string) this is the engine's text byte for byte.
   absl::string_view view() const {
-    return c_ ? internal::RawTextOf(*c_, t_) : absl::string_view();
+    return c_ ? core::RawTextOf(*c_, t_) : absl::string_view();
   }
   // False when a godot3/pandemonium string holds an accepted overlong
   // sequence: the engine's text then differs from view(); use ToString().
@@ -82,11 +82,11 @@ class TextView {
   friend class NodePathCursor;
   friend class PackedStringCursor;
   friend class ContainerTypeView;
-  TextView(const internal::Context* c, const internal::WireText& t)
+  TextView(const core::Context* c, const core::WireText& t)
       : c_(c), t_(t) {}
 
-  const internal::Context* c_ = nullptr;
-  internal::WireText t_;
+  const core::Context* c_ = nullptr;
+  core::WireText t_;
 };
 
 // ContainerTypeView
@@ -116,12 +116,12 @@ class ContainerTypeView {
 
  private:
   friend class ValueView;
-  ContainerTypeView(const internal::Context* c,
-                    const internal::TypeDescriptor& d, bool pandemonium = false)
+  ContainerTypeView(const core::Context* c,
+                    const core::TypeDescriptor& d, bool pandemonium = false)
       : c_(c), d_(d), pandemonium_(pandemonium) {}
 
-  const internal::Context* c_ = nullptr;
-  internal::TypeDescriptor d_;
+  const core::Context* c_ = nullptr;
+  core::TypeDescriptor d_;
   bool pandemonium_ = false;  // a Pandemonium TypedArray's element type
 };
 
@@ -194,13 +194,13 @@ class ValueView {
   friend class ArrayCursor;
   friend class DictionaryCursor;
   friend class PropertyCursor;
-  ValueView(const internal::Context* c, size_t pos, uint32_t header, Type type,
+  ValueView(const core::Context* c, size_t pos, uint32_t header, Type type,
             int depth)
       : c_(c), pos_(pos), header_(header), type_(type), depth_(depth) {}
 
   absl::Status WrongType(const char* wanted) const;
 
-  const internal::Context* c_ = nullptr;
+  const core::Context* c_ = nullptr;
   size_t pos_ = 0;
   uint32_t header_ = 0;
   Type type_ = Type::kNil;

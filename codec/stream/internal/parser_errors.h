@@ -13,7 +13,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
-#include "codec/stream/internal/wire_types.h"
+#include "codec/core/path.h"
 #include "codec/types.h"
 #include "codec/variant.h"
 #include "codec/wire.h"
@@ -56,7 +56,7 @@ std::string Parser<H>::Path() const {
           } else {
             key = std::string(f.key());
           }
-          s += internal::QuotedKey(key, f.key_too_long);
+          s += core::QuotedKey(key, f.key_too_long);
         } else {
           absl::StrAppend(&s, "{#", f.index, "}");
         }
@@ -71,7 +71,7 @@ std::string Parser<H>::Path() const {
           } else {
             name = std::string(f.key());
           }
-          absl::StrAppend(&s, ".", internal::CutKey(name, f.key_too_long));
+          absl::StrAppend(&s, ".", core::CutKey(name, f.key_too_long));
         }
         break;
     }

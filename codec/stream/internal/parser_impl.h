@@ -17,7 +17,7 @@
 #include "absl/strings/str_cat.h"
 #include "codec/stream/internal/parser_errors.h"
 #include "codec/stream/internal/parser_strings.h"
-#include "codec/stream/internal/wire_types.h"
+#include "codec/core/wire_types.h"
 #include "codec/types.h"
 #include "codec/variant.h"
 #include "codec/wire.h"
@@ -31,7 +31,7 @@ Parser<H>::Parser(H* handler, const DecodeOptions& options,
     : h_(handler),
       opts_(options),
       frame_(framing),
-      types_(internal::WireTypes(options.dialect)) {
+      types_(core::WireTypes(options.dialect)) {
   Reset();
 }
 
@@ -383,8 +383,8 @@ bool Parser<H>::Run() {
 template <typename H>
 bool Parser<H>::Header(const uint8_t* q) {
   header_ = wire::LoadU32(q);
-  const internal::WireType& wt = types_[header_ & wire::kTypeMask];
-  if (!wt.valid) {
+  const core::WireType& wt = types_[header_ & wire::kTypeMask];
+  if (!wt.valid()) {
     return Fail(ErrorKind::kInvalidType, value_start_,
                 absl::StrCat("invalid type id ", header_ & wire::kTypeMask));
   }
@@ -475,7 +475,7 @@ bool Parser<H>::FixedPayload(const uint8_t* q) {
   e.type = type_;
   e.header = header_;
   const bool flag64 = (header_ & wire::kFlag64) != 0;
-  const internal::WireType& wt = types_[header_ & wire::kTypeMask];
+  const core::WireType& wt = types_[header_ & wire::kTypeMask];
   if (int n = wt.reals) {
     const bool wide = fixed_len_ == size_t(n) * 8;
     e.wide = wide;
@@ -486,7 +486,7 @@ bool Parser<H>::FixedPayload(const uint8_t* q) {
         e.reals[i] =
             opts_.real_is_double ? d : WidenF32Exact(NarrowF64ToF32(d));
       } else {
-        e.reals[i] = internal::Widen(wire::LoadF32(q + 4 * i));
+        e.reals[i] = WidenF32Exact(wire::LoadF32(q + 4 * i));
       }
     }
   } else if (int n = wt.ints) {

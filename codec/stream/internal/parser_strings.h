@@ -13,7 +13,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
-#include "codec/stream/internal/wire_types.h"
+#include "codec/core/path.h"
 #include "codec/types.h"
 #include "codec/variant.h"
 #include "codec/wire.h"
@@ -141,10 +141,10 @@ bool Parser<H>::EmitPart(absl::string_view text, uint8_t flags) {
     Frame& f = stack_.back();
     if (s.whole()) {
       f.key_in_piece = true;
-      f.key_view = text.substr(0, internal::kMaxPathKey);
-      f.key_too_long = text.size() > internal::kMaxPathKey;
+      f.key_view = text.substr(0, core::kMaxPathKey);
+      f.key_too_long = text.size() > core::kMaxPathKey;
     } else {
-      const size_t room = internal::kMaxPathKey - f.key_text.size();
+      const size_t room = core::kMaxPathKey - f.key_text.size();
       f.key_text.append(text.data(), std::min(room, text.size()));
       if (text.size() > room) f.key_too_long = true;
     }

@@ -1,11 +1,11 @@
 // Copyright 2026 The gdwire Authors.
 //
-// codec/view/internal/context.h: what every view of one document shares:
+// codec/core/context.h: what every view of one document shares:
 // the buffer, its position in a larger stream and the decode options.
 // Owned by a view::Document (on the heap, so views survive moving it).
 
-#ifndef GDWIRE_CODEC_VIEW_INTERNAL_CONTEXT_H_
-#define GDWIRE_CODEC_VIEW_INTERNAL_CONTEXT_H_
+#ifndef GDWIRE_CODEC_CORE_CONTEXT_H_
+#define GDWIRE_CODEC_CORE_CONTEXT_H_
 
 #include <algorithm>
 #include <cstddef>
@@ -18,8 +18,7 @@
 #include "codec/types.h"
 
 namespace gdwire {
-namespace view {
-namespace internal {
+namespace core {
 
 struct Context {
   const uint8_t* data = nullptr;
@@ -72,8 +71,7 @@ Error Truncated(const Context& c, Type t, size_t at);
 // The status of an error whose path is relative to a view: "$" + path.
 absl::Status StatusOf(Error e);
 
-}  // namespace internal
-}  // namespace view
+}  // namespace core
 }  // namespace gdwire
 
-#endif  // GDWIRE_CODEC_VIEW_INTERNAL_CONTEXT_H_
+#endif  // GDWIRE_CODEC_CORE_CONTEXT_H_

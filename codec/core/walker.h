@@ -1,6 +1,6 @@
 // Copyright 2026 The gdwire Authors.
 //
-// codec/view/internal/walker.h: walks one complete value in document order
+// codec/core/walker.h: walks one complete value in document order
 // with an explicit stack (no recursion: nesting costs one small frame per
 // level on the heap, never the thread's stack), making the engine's checks
 // in the engine's order, and tells a handler what it finds.
@@ -26,8 +26,8 @@
 // the value it builds (the handler charges what depends on values:
 // typed-container conversions, the Dictionary key index).
 
-#ifndef GDWIRE_CODEC_VIEW_INTERNAL_WALKER_H_
-#define GDWIRE_CODEC_VIEW_INTERNAL_WALKER_H_
+#ifndef GDWIRE_CODEC_CORE_WALKER_H_
+#define GDWIRE_CODEC_CORE_WALKER_H_
 
 #include <cstddef>
 #include <cstdint>
@@ -38,15 +38,14 @@
 #include "absl/strings/str_cat.h"
 #include "codec/error.h"
 #include "codec/variant.h"
-#include "codec/view/internal/context.h"
-#include "codec/view/internal/fields.h"
-#include "codec/view/internal/leaf.h"
-#include "codec/view/internal/walk.h"
+#include "codec/core/context.h"
+#include "codec/core/fields.h"
+#include "codec/core/leaf.h"
+#include "codec/core/walk.h"
 #include "codec/wire.h"
 
 namespace gdwire {
-namespace view {
-namespace internal {
+namespace core {
 
 // Smallest wire size of one element of each counted kind.
 inline constexpr uint64_t kMinValueBytes = 4;     // a header
@@ -334,8 +333,7 @@ class Walker {
   absl::InlinedVector<Frame, 8> stack_;
 };
 
-}  // namespace internal
-}  // namespace view
+}  // namespace core
 }  // namespace gdwire
 
-#endif  // GDWIRE_CODEC_VIEW_INTERNAL_WALKER_H_
+#endif  // GDWIRE_CODEC_CORE_WALKER_H_

@@ -1,6 +1,6 @@
 // Copyright 2026 The gdwire Authors.
 //
-// codec/view/internal/convert.h: every bulk conversion of packed-array wire
+// codec/core/convert.h: every bulk conversion of packed-array wire
 // data into caller memory, one function per conversion.
 //
 // These are the only loops over packed element data in codec/view: SIMD
@@ -15,17 +15,16 @@
 //     nothing lost (as gdwire::NarrowF64ToF32).
 //
 //   float xs[3], ys[3];
-//   gdwire::view::internal::DeinterleaveF32x2(wire, 3, xs, ys);
+//   gdwire::core::DeinterleaveF32x2(wire, 3, xs, ys);
 
-#ifndef GDWIRE_CODEC_VIEW_INTERNAL_CONVERT_H_
-#define GDWIRE_CODEC_VIEW_INTERNAL_CONVERT_H_
+#ifndef GDWIRE_CODEC_CORE_CONVERT_H_
+#define GDWIRE_CODEC_CORE_CONVERT_H_
 
 #include <cstddef>
 #include <cstdint>
 
 namespace gdwire {
-namespace view {
-namespace internal {
+namespace core {
 
 // ---- Same width -------------------------------------------------------
 void LoadU8(const uint8_t* src, uint8_t* dst, size_t n);
@@ -73,8 +72,7 @@ void DeinterleaveI32x4(const uint8_t* src, size_t n, int32_t* x, int32_t* y,
 double WidenF32(uint32_t bits);
 float NarrowF64(uint64_t bits);
 
-}  // namespace internal
-}  // namespace view
+}  // namespace core
 }  // namespace gdwire
 
-#endif  // GDWIRE_CODEC_VIEW_INTERNAL_CONVERT_H_
+#endif  // GDWIRE_CODEC_CORE_CONVERT_H_

@@ -1,10 +1,9 @@
 // Copyright 2026 The gdwire Authors.
 
-#include "codec/view/internal/utf8.h"
+#include "codec/core/utf8.h"
 
 namespace gdwire {
-namespace view {
-namespace internal {
+namespace core {
 namespace {
 
 // Sequence length from a lead byte under Godot 3's rules, 0 if invalid.
@@ -158,6 +157,5 @@ void AppendLenientCanonical(const uint8_t* p, size_t n, std::string* out) {
   }
 }
 
-}  // namespace internal
-}  // namespace view
+}  // namespace core
 }  // namespace gdwire

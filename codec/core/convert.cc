@@ -6,7 +6,7 @@
 // (WidenF32 / NarrowF64): convert_test.cc checks every NaN class,
 // subnormals and range edges.
 
-#include "codec/view/internal/convert.h"
+#include "codec/core/convert.h"
 
 #include <cstring>
 
@@ -16,8 +16,7 @@
 #include "simd/interleave.h"
 
 namespace gdwire {
-namespace view {
-namespace internal {
+namespace core {
 namespace {
 
 inline float F32(uint32_t b) {
@@ -204,6 +203,5 @@ void DeinterleaveI32x4(const uint8_t* src, size_t n, int32_t* x, int32_t* y,
   }
 }
 
-}  // namespace internal
-}  // namespace view
+}  // namespace core
 }  // namespace gdwire

@@ -1,6 +1,6 @@
 // Copyright 2026 The gdwire Authors.
 
-#include "codec/view/internal/leaf.h"
+#include "codec/core/leaf.h"
 
 #include <cstring>
 #include <string>
@@ -8,13 +8,12 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
-#include "codec/view/internal/convert.h"
-#include "codec/view/internal/fields.h"
+#include "codec/core/convert.h"
+#include "codec/core/fields.h"
 #include "codec/wire.h"
 
 namespace gdwire {
-namespace view {
-namespace internal {
+namespace core {
 namespace {
 
 using wire::LoadU32;
@@ -331,6 +330,5 @@ template Error ReadLeaf<true>(const Context&, Type, uint32_t, size_t*, bool,
 template Error ReadLeaf<false>(const Context&, Type, uint32_t, size_t*, bool,
                                Budget*, Variant*);
 
-}  // namespace internal
-}  // namespace view
+}  // namespace core
 }  // namespace gdwire

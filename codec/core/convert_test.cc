@@ -6,7 +6,7 @@
 // payloads, signs), infinities, zeros, subnormals, extremes, random bits.
 // A SIMD replacement of convert.cc must pass this unchanged.
 
-#include "codec/view/internal/convert.h"
+#include "codec/core/convert.h"
 
 #include <cstring>
 #include <limits>
@@ -19,8 +19,7 @@
 #include "gtest/gtest.h"
 
 namespace gdwire {
-namespace view {
-namespace internal {
+namespace core {
 namespace {
 
 uint32_t Bits(float f) {
@@ -255,6 +254,5 @@ TEST(ConvertTest, UnalignedSourcesAndEmptyInputs) {
 }
 
 }  // namespace
-}  // namespace internal
-}  // namespace view
+}  // namespace core
 }  // namespace gdwire

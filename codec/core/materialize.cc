@@ -10,12 +10,11 @@
 #include <vector>
 
 #include "codec/internal/key_hash.h"
-#include "codec/view/internal/walk.h"
-#include "codec/view/internal/walker.h"
+#include "codec/core/walk.h"
+#include "codec/core/walker.h"
 
 namespace gdwire {
-namespace view {
-namespace internal {
+namespace core {
 namespace {
 
 class Builder {
@@ -201,6 +200,5 @@ Error MaterializeValue(const Context& c, size_t pos, int depth, Variant* out,
   return e;
 }
 
-}  // namespace internal
-}  // namespace view
+}  // namespace core
 }  // namespace gdwire

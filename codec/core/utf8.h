@@ -1,21 +1,20 @@
 // Copyright 2026 The gdwire Authors.
 //
-// codec/view/internal/utf8.h: the text rules of wire strings (spec §7.4),
+// codec/core/utf8.h: the text rules of wire strings (spec §7.4),
 // written for views: validation in place (no output), and the engine's
 // text of a Godot 3 string only when asked for.
 //
 // An independent implementation (the reference decoder is the check).
 
-#ifndef GDWIRE_CODEC_VIEW_INTERNAL_UTF8_H_
-#define GDWIRE_CODEC_VIEW_INTERNAL_UTF8_H_
+#ifndef GDWIRE_CODEC_CORE_UTF8_H_
+#define GDWIRE_CODEC_CORE_UTF8_H_
 
 #include <cstddef>
 #include <cstdint>
 #include <string>
 
 namespace gdwire {
-namespace view {
-namespace internal {
+namespace core {
 
 // The part of the `n` bytes of a wire string that is text: one leading BOM
 // (EF BB BF, only when n >= 3) is skipped and the text ends at the first
@@ -36,8 +35,7 @@ bool ValidateLenient(const uint8_t* p, size_t n, size_t* bad, bool* canonical);
 // ValidateLenient accepted.
 void AppendLenientCanonical(const uint8_t* p, size_t n, std::string* out);
 
-}  // namespace internal
-}  // namespace view
+}  // namespace core
 }  // namespace gdwire
 
-#endif  // GDWIRE_CODEC_VIEW_INTERNAL_UTF8_H_
+#endif  // GDWIRE_CODEC_CORE_UTF8_H_

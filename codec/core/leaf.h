@@ -1,22 +1,21 @@
 // Copyright 2026 The gdwire Authors.
 //
-// codec/view/internal/leaf.h: every type that holds no other value (all
+// codec/core/leaf.h: every type that holds no other value (all
 // but Array, Dictionary and Object), checked in place and, when asked,
 // materialised as a gdwire::Variant exactly as the engine holds it.
 
-#ifndef GDWIRE_CODEC_VIEW_INTERNAL_LEAF_H_
-#define GDWIRE_CODEC_VIEW_INTERNAL_LEAF_H_
+#ifndef GDWIRE_CODEC_CORE_LEAF_H_
+#define GDWIRE_CODEC_CORE_LEAF_H_
 
 #include <cstddef>
 #include <cstdint>
 
 #include "codec/error.h"
 #include "codec/variant.h"
-#include "codec/view/internal/context.h"
+#include "codec/core/context.h"
 
 namespace gdwire {
-namespace view {
-namespace internal {
+namespace core {
 
 // The payload of a leaf of `type` starts at *pos (just after the header);
 // on success *pos moves past it. kBuild: also sets *out (else unused).
@@ -38,8 +37,7 @@ bool RealIsWide(const Context& c, Type type, uint32_t header);
 // real_is_double.
 double Real64(const Context& c, uint64_t bits);
 
-}  // namespace internal
-}  // namespace view
+}  // namespace core
 }  // namespace gdwire
 
-#endif  // GDWIRE_CODEC_VIEW_INTERNAL_LEAF_H_
+#endif  // GDWIRE_CODEC_CORE_LEAF_H_

@@ -1,17 +1,17 @@
 // Copyright 2026 The gdwire Authors.
 
-#include "codec/view/internal/fields.h"
+#include "codec/core/fields.h"
+#include "codec/core/path.h"
 
 #include <algorithm>
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
-#include "codec/view/internal/utf8.h"
+#include "codec/core/utf8.h"
 #include "codec/wire.h"
 
 namespace gdwire {
-namespace view {
-namespace internal {
+namespace core {
 
 using wire::LoadU32;
 
@@ -334,17 +334,6 @@ Error ReadPackedStringsCount(const Context& c, size_t* pos, uint32_t* count) {
   return {};
 }
 
-namespace {
-
-// Long names are cut (as the reference decoder does), so that error paths
-// stay short whatever the keys.
-constexpr size_t kMaxKeyInPath = 64;
-
-std::string Cut(const std::string& s) {
-  return s.size() > kMaxKeyInPath ? s.substr(0, kMaxKeyInPath) + "..." : s;
-}
-
-}  // namespace
 
 std::string KeySegment(const Context& c, size_t key_pos, size_t index) {
   Type t = Type::kNil;
@@ -356,14 +345,7 @@ std::string KeySegment(const Context& c, size_t key_pos, size_t index) {
   if (t == Type::kString || t == Type::kStringName) {
     WireText text;
     if (ReadWireString(c, &pos, /*check_text=*/true, &text).ok()) {
-      const std::string k = TextOf(c, text);
-      std::string s = "[\"";
-      for (char ch : absl::string_view(k).substr(0, kMaxKeyInPath)) {
-        if (ch == '"' || ch == '\\') s.push_back('\\');
-        s.push_back(ch);
-      }
-      if (k.size() > kMaxKeyInPath) s += "...";
-      return s + "\"]";
+      return QuotedKey(TextOf(c, text), /*longer=*/false);
     }
   } else if (t == Type::kInt) {
     const bool wide = LoadU32(c.data + key_pos) & wire::kFlag64;
@@ -382,9 +364,8 @@ std::string PropertySegment(const Context& c, size_t name_pos) {
   if (!ReadWireString(c, &name_pos, /*check_text=*/true, &name).ok()) {
     return ".";
   }
-  return "." + Cut(TextOf(c, name));
+  return "." + CutKey(TextOf(c, name), /*longer=*/false);
 }
 
-}  // namespace internal
-}  // namespace view
+}  // namespace core
 }  // namespace gdwire

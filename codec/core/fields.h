@@ -1,14 +1,14 @@
 // Copyright 2026 The gdwire Authors.
 //
-// codec/view/internal/fields.h: the fields every value is built from (wire
+// codec/core/fields.h: the fields every value is built from (wire
 // string, container-type descriptor, container count, packed-array layout),
 // located and checked in place with the engine's checks, in the engine's
 // order, at the engine's error offsets (spec §2.2, §5.3, §6, §7.3).
 //
 // Each reader starts at *pos, and on success moves *pos past the field.
 
-#ifndef GDWIRE_CODEC_VIEW_INTERNAL_FIELDS_H_
-#define GDWIRE_CODEC_VIEW_INTERNAL_FIELDS_H_
+#ifndef GDWIRE_CODEC_CORE_FIELDS_H_
+#define GDWIRE_CODEC_CORE_FIELDS_H_
 
 #include <cstddef>
 #include <cstdint>
@@ -17,11 +17,10 @@
 #include "absl/strings/string_view.h"
 #include "codec/error.h"
 #include "codec/variant.h"
-#include "codec/view/internal/context.h"
+#include "codec/core/context.h"
 
 namespace gdwire {
-namespace view {
-namespace internal {
+namespace core {
 
 // A wire string located in the buffer.
 struct WireText {
@@ -107,8 +106,7 @@ std::string KeySegment(const Context& c, size_t key_pos, size_t index);
 // ".name" (long names cut, as the reference decoder does).
 std::string PropertySegment(const Context& c, size_t name_pos);
 
-}  // namespace internal
-}  // namespace view
+}  // namespace core
 }  // namespace gdwire
 
-#endif  // GDWIRE_CODEC_VIEW_INTERNAL_FIELDS_H_
+#endif  // GDWIRE_CODEC_CORE_FIELDS_H_

@@ -1,10 +1,10 @@
 // Copyright 2026 The gdwire Authors.
 //
-// codec/view/internal/walk.h: whole-value operations on a buffer position,
+// codec/core/walk.h: whole-value operations on a buffer position,
 // all built on Walker (explicit stack, engine order of checks).
 
-#ifndef GDWIRE_CODEC_VIEW_INTERNAL_WALK_H_
-#define GDWIRE_CODEC_VIEW_INTERNAL_WALK_H_
+#ifndef GDWIRE_CODEC_CORE_WALK_H_
+#define GDWIRE_CODEC_CORE_WALK_H_
 
 #include <cstddef>
 #include <cstdint>
@@ -13,11 +13,10 @@
 #include "codec/options.h"
 #include "codec/types.h"
 #include "codec/variant.h"
-#include "codec/view/internal/context.h"
+#include "codec/core/context.h"
 
 namespace gdwire {
-namespace view {
-namespace internal {
+namespace core {
 
 // Checks the start of a value at *pos: depth (`depth` levels below the
 // root), header bounds, type id. On success *pos moves past the header.
@@ -45,8 +44,7 @@ bool BudgetCanBind(const DecodeOptions& o);
 Error MaterializeValue(const Context& c, size_t pos, int depth, Variant* out,
                        size_t* end);
 
-}  // namespace internal
-}  // namespace view
+}  // namespace core
 }  // namespace gdwire
 
-#endif  // GDWIRE_CODEC_VIEW_INTERNAL_WALK_H_
+#endif  // GDWIRE_CODEC_CORE_WALK_H_

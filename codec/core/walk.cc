@@ -1,13 +1,12 @@
 // Copyright 2026 The gdwire Authors.
 
-#include "codec/view/internal/walk.h"
+#include "codec/core/walk.h"
 
 #include "absl/strings/str_cat.h"
-#include "codec/view/internal/walker.h"
+#include "codec/core/walker.h"
 
 namespace gdwire {
-namespace view {
-namespace internal {
+namespace core {
 namespace {
 
 // Looks at nothing: skipping and validating build no values.
@@ -68,6 +67,5 @@ Error ValidateValue(const Context& c, size_t pos, int depth, size_t* end) {
       .Run(pos, depth, end);
 }
 
-}  // namespace internal
-}  // namespace view
+}  // namespace core
 }  // namespace gdwire
