@@ -8,6 +8,7 @@
 
 #if HWY_ONCE
 #include "simd/utf8.h"
+#include "simd/utf8_rules.h"
 
 namespace gdwire {
 namespace simd {
@@ -23,89 +24,31 @@ inline size_t Avail(const uint8_t* p, size_t n, size_t i, size_t len) {
   return k;
 }
 
-// One sequence with lead byte p[i] >= 0x80, checked in the reference's
-// order. On success sets *next past it.
-bool StrictSequence(const uint8_t* p, size_t n, size_t i, size_t* next,
-                    size_t* bad) {
-  const uint8_t c = p[i];
-  size_t len;
-  uint32_t cp, min;
-  if ((c & 0xE0) == 0xC0) {
-    len = 2, cp = c & 0x1F, min = 0x80;
-  } else if ((c & 0xF0) == 0xE0) {
-    len = 3, cp = c & 0x0F, min = 0x800;
-  } else if ((c & 0xF8) == 0xF0) {
-    len = 4, cp = c & 0x07, min = 0x10000;
-  } else {
+// One sequence with lead byte p[i] >= 0x80 under `rules`
+// (simd/utf8_rules.h), checked in the reference's order: the lead, then
+// whether the text holds the whole sequence, then its bytes. On success sets
+// *next past it; an accepted overlong form (kLenient) clears *canonical.
+bool Sequence(const uint8_t* p, size_t n, size_t i, TextRules rules,
+              size_t* next, bool* canonical, size_t* bad) {
+  const bool strict = rules == TextRules::kStrict;
+  const int len = strict ? StrictLength(p[i]) : LenientLength(p[i]);
+  if (len == 0) {
     *bad = i;
     return false;
   }
   const size_t avail = Avail(p, n, i, len);
-  if (avail < len) {  // cut off by the end of the text
+  if (avail < static_cast<size_t>(len)) {  // cut off by the end of the text
     *bad = i + avail;
     return false;
   }
-  for (size_t k = 1; k < len; ++k) {
-    const uint8_t b = p[i + k];
-    if ((b & 0xC0) != 0x80) {
-      *bad = i + k;
-      return false;
-    }
-    cp = (cp << 6) | (b & 0x3F);
-  }
-  if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) {
-    *bad = i;
+  uint32_t cp;
+  const int k = strict ? StrictDecode(p + i, len, &cp)
+                       : LenientDecode(p + i, len, &cp);
+  if (k >= 0) {
+    *bad = i + k;
     return false;
   }
-  *next = i + len;
-  return true;
-}
-
-// Godot 3's parse_utf8 for one sequence (lead >= 0x80); clears *canonical
-// when the sequence is an accepted overlong form.
-bool LenientSequence(const uint8_t* p, size_t n, size_t i, size_t* next,
-                     bool* canonical, size_t* bad) {
-  static constexpr uint32_t kMin[7] = {0,       0,        0x80,     0x800,
-                                       0x10000, 0x200000, 0x4000000};
-  const uint8_t c = p[i];
-  size_t len;
-  if ((c & 0xE0) == 0xC0) {
-    len = 2;
-  } else if ((c & 0xF0) == 0xE0) {
-    len = 3;
-  } else if ((c & 0xF8) == 0xF0) {
-    len = 4;
-  } else if ((c & 0xFC) == 0xF8) {
-    len = 5;
-  } else if ((c & 0xFE) == 0xFC) {
-    len = 6;
-  } else {
-    *bad = i;
-    return false;
-  }
-  if (len == 2 && (c & 0x1E) == 0) {  // C0, C1
-    *bad = i;
-    return false;
-  }
-  const size_t avail = Avail(p, n, i, len);
-  if (avail < len) {
-    *bad = i + avail;
-    return false;
-  }
-  uint32_t cp = (0xFFu >> (len + 1)) & c;
-  for (size_t k = 1; k < len; ++k) {
-    const uint8_t b = p[i + k];
-    if ((b & 0xC0) != 0x80) {
-      *bad = i + k;
-      return false;
-    }
-    if (cp == 0 && k == 2 && ((b & 0x7F) >> (7 - len)) == 0) {
-      *bad = i;
-      return false;
-    }
-    cp = (cp << 6) | (b & 0x3F);
-  }
-  if (cp < kMin[len]) *canonical = false;
+  if (ShortestLength(cp) != len) *canonical = false;
   *next = i + len;
   return true;
 }
@@ -163,11 +106,9 @@ WireText Check(const uint8_t* data, size_t n, TextRules rules,
         ++k;
       } else {
         non_ascii = true;
-        const bool ok =
-            rules == TextRules::kStrict
-                ? StrictSequence(data, n, k, &k, &r.bad_index)
-                : LenientSequence(data, n, k, &k, &canonical, &r.bad_index);
-        if (!ok) return r;
+        if (!Sequence(data, n, k, rules, &k, &canonical, &r.bad_index)) {
+          return r;
+        }
       }
       if (k >= target) break;
     }

@@ -7,7 +7,7 @@
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
-#include "codec/core/utf8.h"
+#include "codec/core/text.h"
 #include "codec/wire.h"
 
 namespace gdwire {
@@ -87,17 +87,18 @@ Error ReadWireString(const Context& c, size_t* pos, bool check_text,
   }
   const uint8_t* p = c.data + start + 4;
   size_t b, e;
-  TextWindow(p, n, &b, &e);
   bool canonical = true;
   if (check_text) {
-    size_t bad = 0;
-    const bool ok = c.opts.dialect == Dialect::kGodot4
-                        ? ValidateStrict(p + b, e - b, &bad)
-                        : ValidateLenient(p + b, e - b, &bad, &canonical);
-    if (!ok) {
-      return Fail(c, ErrorKind::kInvalidUtf8, start + 4 + b + bad,
+    const simd::WireText t = CheckText(p, n, c.opts.dialect);
+    if (!t.ok) {
+      return Fail(c, ErrorKind::kInvalidUtf8, start + 4 + t.bad_index,
                   "invalid UTF-8");
     }
+    b = t.begin;
+    e = t.end;
+    canonical = t.canonical;
+  } else {
+    TextWindow(p, n, &b, &e);
   }
   out->len_pos = start;
   out->text_pos = start + 4 + b;
@@ -112,7 +113,7 @@ std::string TextOf(const Context& c, const WireText& t) {
     return std::string(RawTextOf(c, t));
   }
   std::string s;
-  AppendLenientCanonical(c.data + t.text_pos, t.text_size, &s);
+  AppendCanonical(c.data + t.text_pos, t.text_size, &s);
   return s;
 }
 

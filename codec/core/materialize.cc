@@ -1,11 +1,13 @@
 // Copyright 2026 The gdwire Authors.
 //
 // MaterializeValue: the Walker with a handler that builds the engine's
-// value: typed-container admission (Godot 4's ContainerTypeValidate) and
-// Dictionary key identity (later duplicates overwrite earlier ones).
+// value. The rules of placing a child are codec/variant's, shared with the
+// push parser's builder (codec/stream/variant_builder.cc): typed-container
+// admission (AdmitToTypedContainer, AdmitToPandemoniumArray) and
+// Dictionary key identity (Dictionary::Set: later duplicates overwrite
+// earlier ones); this builder adds the allocation budget's charges.
 
 #include <string>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -115,7 +117,6 @@ class Builder {
     size_t key_at = 0;
     bool have_key = false;
     bool backed = true;  // children are kept (else read and dropped)
-    std::unordered_multimap<size_t, size_t> index;  // KeyHash -> entry
   };
 
   Frame& Push(Type kind) {
@@ -158,25 +159,19 @@ class Builder {
       return e;
     }
     if (!f->backed || !keep_key || !keep_value) return {};
-    // The key's containers are complete: KeyHash and KeyEquals may keep
-    // their hashes in them (linear time for nested container keys).
-    gdwire::internal::KeyHashScope scope;
-    const size_t h = KeyHash(key);
-    auto range = f->index.equal_range(h);
-    for (auto it = range.first; it != range.second; ++it) {
-      if (KeyEquals(f->dict.entries[it->second].first, key)) {
-        f->dict.entries[it->second].second = std::move(value);
-        return {};
-      }
+    // Later duplicates overwrite earlier ones (spec §6), by the engine's
+    // key identity: Dictionary::Set, as every builder inserts. The key's
+    // containers are complete: KeyHash and KeyEquals may keep their hashes
+    // in them (linear time for nested container keys).
+    const size_t before = f->dict.entries.size();
+    {
+      gdwire::internal::KeyHashScope scope;
+      f->dict.Set(std::move(key), std::move(value));
     }
-    // The index node: a next pointer and two size_t.
-    if (Error e = Charge(sizeof(void*) + 2 * sizeof(size_t), f->key_at);
-        !e.ok()) {
-      return e;
-    }
-    f->index.emplace(h, f->dict.entries.size());
-    f->dict.entries.emplace_back(std::move(key), std::move(value));
-    return {};
+    if (f->dict.entries.size() == before) return {};
+    // A new entry's index slot, charged as the reference decoder charges
+    // its index node: a next pointer and two size_t.
+    return Charge(sizeof(void*) + 2 * sizeof(size_t), f->key_at);
   }
 
   const Context& c_;

@@ -20,7 +20,7 @@
 #include "absl/base/attributes.h"
 #include "absl/base/config.h"
 #include "absl/strings/str_cat.h"
-#include "codec/reference/utf8.h"
+#include "codec/core/text.h"
 #include "codec/types.h"
 #include "codec/wire.h"
 #include "simd/convert.h"
@@ -31,19 +31,6 @@
 namespace gdwire {
 namespace encode {
 namespace {
-
-// True when `s` is text the dialect can carry (reference::IsEncodableText):
-// all-ASCII text without NUL is, in every dialect (a SIMD scan); anything
-// else takes the reference check.
-bool IsEncodableText(const std::string& s, Dialect dialect) {
-  const auto* p = reinterpret_cast<const uint8_t*>(s.data());
-  if (s.size() <= 64) {  // keys and names: no kernel call
-    if (wire::PlainAscii(p, s.size())) return true;
-  } else if (simd::FindNonAsciiOrNul(p, s.size()) == s.size()) {
-    return true;
-  }
-  return reference::IsEncodableText(s, dialect);
-}
 
 class Encoder {
  public:
@@ -253,7 +240,7 @@ class Encoder {
   }
 
   bool WireString(const std::string& s) {
-    if (!IsEncodableText(s, opts_.dialect)) {
+    if (!core::IsEncodableText(s, opts_.dialect)) {
       return Fail(
           ErrorKind::kInvalidUtf8,
           absl::StrCat("string is not text ", DialectName(opts_.dialect),
@@ -468,7 +455,7 @@ class Encoder {
       case Type::kPackedStringArray: {
         const auto& strings = v.packed_strings();
         for (size_t i = 0; i < n; ++i) {
-          if (!IsEncodableText(strings[i], opts_.dialect)) {
+          if (!core::IsEncodableText(strings[i], opts_.dialect)) {
             // The offset the reference reports: after elements [0, i).
             FailAt(ErrorKind::kInvalidUtf8,
                    len_ + simd::PackedStringsSize(strings.data(), i),

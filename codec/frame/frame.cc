@@ -3,6 +3,9 @@
 #include "codec/frame/frame.h"
 
 #include "absl/strings/str_cat.h"
+#include "codec/core/context.h"
+#include "codec/core/walk.h"
+#include "codec/encode/encoder.h"
 #include "codec/frame/internal/prefix.h"
 #include "codec/reference/decoder.h"
 #include "codec/reference/encoder.h"
@@ -17,6 +20,29 @@ Error FrameError(uint64_t offset, std::string detail) {
   e.offset = offset;
   e.path = "$";
   e.detail = std::move(detail);
+  return e;
+}
+
+// The engine's defects exist in the reference decoder and encoder only
+// (options.h): with that option, and only then, they do the work.
+bool EmulatesDefects(bool defects, Dialect d) {
+  return defects && IsPandemonium(d);
+}
+
+// One value at the start of `bytes` (whose first byte is at `base`) with the
+// read core's full decode, the path starting at "$".
+Error DecodeOne(absl::Span<const uint8_t> bytes, const DecodeOptions& o,
+                uint64_t base, Variant* v, size_t* used) {
+  if (EmulatesDefects(o.pandemonium_engine_defects, o.dialect)) {
+    return reference::DecodeValue(bytes, o, v, used, base);
+  }
+  core::Context c;
+  c.data = bytes.data();
+  c.size = bytes.size();
+  c.base = base;
+  c.opts = o;
+  Error e = core::MaterializeValue(c, 0, 0, v, used);
+  if (!e.ok()) e.path = "$" + e.path;
   return e;
 }
 
@@ -103,8 +129,8 @@ absl::Status DecodeFramedEach(
         do {
           Variant v;
           size_t used = 0;
-          Error e = reference::DecodeValue(payload.subspan(pos), inner, &v,
-                                           &used, offset + pos);
+          Error e =
+              DecodeOne(payload.subspan(pos), inner, offset + pos, &v, &used);
           if (!e.ok()) {
             if (frame.framing != Framing::kNone &&
                 e.kind == ErrorKind::kTruncated) {
@@ -194,7 +220,10 @@ absl::StatusOr<std::string> EncodeFramed(absl::Span<const Variant> values,
   std::string out, payload;
   for (size_t i = 0; i < values.size(); ++i) {
     payload.clear();
-    Error e = reference::EncodeTo(values[i], encode, &payload);
+    Error e = EmulatesDefects(encode.pandemonium_engine_defects,
+                              encode.dialect)
+                  ? reference::EncodeTo(values[i], encode, &payload)
+                  : encode::EncodeTo(values[i], encode, &payload);
     if (!e.ok()) {
       e.path = absl::StrCat("#", i, e.path);
       return e.ToStatus();

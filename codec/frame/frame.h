@@ -55,7 +55,9 @@ absl::Status ForEachFrame(
 void AppendFrame(absl::string_view payload, const FrameOptions& options,
                  std::string* out);
 
-// Decodes every value of a framed buffer with the reference decoder. In
+// Decodes every value of a framed buffer with the read core's full decode
+// (codec/core; the reference decoder only for
+// `decode.pandemonium_engine_defects`, which only it emulates). In
 // kNone the values lie back to back. Inside a frame, bytes after the value
 // are ignored as by the engine, or an error (kBadFrame) with
 // `decode.reject_trailing_bytes`; a value that runs past its frame is
@@ -71,7 +73,9 @@ absl::Status DecodeFramedEach(
     const DecodeOptions& decode,
     const std::function<absl::Status(Variant, uint64_t)>& fn);
 
-// Encodes each value with its framing (kNone: back to back).
+// Encodes each value with its framing (kNone: back to back), with the fast
+// encoder (codec/encode; the reference encoder only for
+// `encode.pandemonium_engine_defects`).
 absl::StatusOr<std::string> EncodeFramed(absl::Span<const Variant> values,
                                          const FrameOptions& frame,
                                          const EncodeOptions& encode);

@@ -6,6 +6,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/types/span.h"
+#include "codec/core/text.h"
 #include "codec/internal/key_hash.h"
 #include "codec/stream/internal/wire_text.h"
 #include "codec/types.h"
@@ -82,7 +83,7 @@ bool VariantBuilder::String(const StringPart& s) {
   if (recycler_ != nullptr && len > 15) t = recycler_->NewString();
   if (s.flags & kNotCanonical) {
     text_.append(s.text.begin(), s.text.end());
-    internal::AppendCanonical(text_, &t);
+    core::AppendCanonical(text_, &t);
   } else if (s.first()) {
     t.assign(s.text.begin(), s.text.end());
   } else {

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "codec/core/text.h"
 #include "codec/reference/utf8.h"
 #include "gtest/gtest.h"
 
@@ -46,7 +47,7 @@ Scan ScanInPieces(const std::string& s, Dialect d,
     if (sc.canonical()) {
       r.text = raw;
     } else {
-      AppendCanonical(raw, &r.text);
+      core::AppendCanonical(raw, &r.text);
     }
   }
   return r;

@@ -14,6 +14,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "codec/core/path.h"
+#include "codec/core/text.h"
 #include "codec/types.h"
 #include "codec/variant.h"
 #include "codec/wire.h"
@@ -52,7 +53,7 @@ std::string Parser<H>::Path() const {
         } else if (f.key_kind == Frame::kText) {
           std::string key;
           if (f.key_not_canonical) {
-            internal::AppendCanonical(f.key(), &key);
+            core::AppendCanonical(f.key(), &key);
           } else {
             key = std::string(f.key());
           }
@@ -67,7 +68,7 @@ std::string Parser<H>::Path() const {
         } else {
           std::string name;
           if (f.key_not_canonical) {
-            internal::AppendCanonical(f.key(), &name);
+            core::AppendCanonical(f.key(), &name);
           } else {
             name = std::string(f.key());
           }

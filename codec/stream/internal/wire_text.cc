@@ -5,31 +5,12 @@
 #include <algorithm>
 #include <cstring>
 
+#include "simd/utf8_rules.h"
+
 namespace gdwire {
 namespace stream {
 namespace internal {
 namespace {
-
-// Sequence length from a lead byte under Godot 3's rules, 0 if invalid.
-int LenientLength(uint8_t c) {
-  if (c < 0x80) return 1;
-  if ((c & 0xE0) == 0xC0) return 2;
-  if ((c & 0xF0) == 0xE0) return 3;
-  if ((c & 0xF8) == 0xF0) return 4;
-  if ((c & 0xFC) == 0xF8) return 5;
-  if ((c & 0xFE) == 0xFC) return 6;
-  return 0;
-}
-
-// Bytes of code point `cp` in shortest generalised UTF-8.
-int EncodedLength(uint32_t cp) {
-  return cp < 0x80        ? 1
-         : cp < 0x800     ? 2
-         : cp < 0x10000   ? 3
-         : cp < 0x200000  ? 4
-         : cp < 0x4000000 ? 5
-                          : 6;
-}
 
 // Index of the first byte >= 0x80 in p[0, k), or k.
 size_t AsciiPrefix(const uint8_t* p, size_t k) {
@@ -61,29 +42,11 @@ void WireTextScanner::Begin(uint32_t n, Dialect dialect) {
 void WireTextScanner::Sequence() {
   const int len = seq_need_;
   seq_need_ = 0;
-  const uint8_t c = seq_[0];
-  if (strict_) {
-    uint32_t cp = len == 2 ? (c & 0x1F) : len == 3 ? (c & 0x0F) : (c & 0x07);
-    const uint32_t min = len == 2 ? 0x80 : len == 3 ? 0x800 : 0x10000;
-    for (int k = 1; k < len; ++k) {
-      if ((seq_[k] & 0xC0) != 0x80) return Fail(seq_start_ + k);
-      cp = (cp << 6) | (seq_[k] & 0x3F);
-    }
-    if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) {
-      Fail(seq_start_);
-    }
-    return;
-  }
-  uint32_t cp = (0xFFu >> (len + 1)) & c;
-  for (int k = 1; k < len; ++k) {
-    const uint8_t b = seq_[k];
-    if ((b & 0xC0) != 0x80) return Fail(seq_start_ + k);
-    if (cp == 0 && k == 2 && ((b & 0x7F) >> (7 - len)) == 0) {
-      return Fail(seq_start_);
-    }
-    cp = (cp << 6) | (b & 0x3F);
-  }
-  if (EncodedLength(cp) != len) canonical_ = false;
+  uint32_t cp;
+  const int k = strict_ ? simd::StrictDecode(seq_, len, &cp)
+                        : simd::LenientDecode(seq_, len, &cp);
+  if (k >= 0) return Fail(seq_start_ + k);
+  if (simd::ShortestLength(cp) != len) canonical_ = false;
 }
 
 void WireTextScanner::Check(const uint8_t* p, size_t k, uint32_t at) {
@@ -97,16 +60,7 @@ void WireTextScanner::Check(const uint8_t* p, size_t k, uint32_t at) {
     i += AsciiPrefix(p + i, k - i);
     if (i >= k) break;
     const uint8_t c = p[i];
-    int len;
-    if (strict_) {
-      len = (c & 0xE0) == 0xC0   ? 2
-            : (c & 0xF0) == 0xE0 ? 3
-            : (c & 0xF8) == 0xF0 ? 4
-                                 : 0;
-    } else {
-      len = LenientLength(c);
-      if (len == 2 && (c & 0x1E) == 0) len = 0;  // C0, C1: overlong
-    }
+    const int len = strict_ ? simd::StrictLength(c) : simd::LenientLength(c);
     if (len == 0) return Fail(at + static_cast<uint32_t>(i));
     seq_[0] = c;
     seq_len_ = 1;
@@ -156,32 +110,6 @@ WireTextScanner::Text WireTextScanner::Consume(const uint8_t* p, size_t k) {
   }
   if (index_ == n_ && !text_ended_) EndText(n_);
   return t;
-}
-
-void AppendCanonical(absl::string_view text, std::string* out) {
-  const auto* p = reinterpret_cast<const uint8_t*>(text.data());
-  const size_t n = text.size();
-  size_t i = 0;
-  while (i < n) {
-    const size_t a = AsciiPrefix(p + i, n - i);
-    out->append(text.data() + i, a);
-    i += a;
-    if (i >= n) break;
-    const int len = std::max(1, LenientLength(p[i]));
-    uint32_t cp = (0xFFu >> (len + 1)) & p[i];
-    for (int k = 1; k < len && i + k < n; ++k)
-      cp = (cp << 6) | (p[i + k] & 0x3F);
-    i += len;
-    const int m = EncodedLength(cp);
-    static constexpr uint8_t kLead[7] = {0, 0, 0xC0, 0xE0, 0xF0, 0xF8, 0xFC};
-    char buf[6];
-    for (int k = m - 1; k > 0; --k) {
-      buf[k] = static_cast<char>(0x80 | (cp & 0x3F));
-      cp >>= 6;
-    }
-    buf[0] = static_cast<char>(kLead[m] | cp);
-    out->append(buf, m);
-  }
 }
 
 }  // namespace internal

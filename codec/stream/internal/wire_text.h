@@ -3,8 +3,9 @@
 // codec/stream/internal/wire_text.h: incremental checking of a wire
 // string's bytes as they arrive in pieces (spec §7.4), for the push parser.
 //
-// The rules equal the reference decoder's (codec/reference/utf8.cc), written
-// independently: one leading BOM is dropped when the string has at least 3
+// The steps are simd/utf8_rules.h's (the one home of the rules, shared
+// with codec/core/text.h); the reference decoder (codec/reference/utf8.cc)
+// is the check: one leading BOM is dropped when the string has at least 3
 // bytes, the text ends at the first NUL (the rest is not checked), godot4
 // demands strict UTF-8 and godot3 / pandemonium Godot 3's lenient rules. The
 // verdict and the index of the offending byte are those of the reference,
@@ -83,10 +84,6 @@ class WireTextScanner {
   int seq_need_ = 0;
   uint32_t seq_start_ = 0;
 };
-
-// Decodes validated Godot 3 text (generalised UTF-8, 1..6 byte sequences)
-// and appends its canonical (shortest) form, as the engine holds it.
-void AppendCanonical(absl::string_view text, std::string* out);
 
 }  // namespace internal
 }  // namespace stream

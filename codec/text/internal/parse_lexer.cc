@@ -12,7 +12,8 @@
 
 #include "absl/strings/charconv.h"
 #include "absl/strings/str_cat.h"
-#include "codec/reference/utf8.h"
+#include "codec/core/text.h"
+#include "simd/utf8_rules.h"
 #include "codec/text/internal/parse_names.h"
 
 namespace gdwire {
@@ -362,13 +363,13 @@ absl::Status Lexer::LexString(bool name, Token* t) {
     if (cp == 0) {
       return Fail(esc, ErrorKind::kInvalidArgument, "NUL in string");
     }
-    reference::AppendCodePoint(cp, &s);
+    simd::AppendShortest(cp, &s);
   }
   if (lead != 0) {
     return Fail(start, ErrorKind::kInvalidUtf8,
                 "unpaired UTF-16 lead surrogate in string");
   }
-  if (!reference::IsEncodableText(s, d_)) {
+  if (!core::IsEncodableText(s, d_)) {
     return Fail(
         start, ErrorKind::kInvalidUtf8,
         absl::StrCat("string is not valid ",
