@@ -25,8 +25,10 @@ class Builder {
 
   Builder(const Context& c, Budget* budget) : c_(c), budget_(budget) {}
 
-  void BeginArray(const TypeDescriptor& et, bool backed, Type which) {
+  void BeginArray(const TypeDescriptor& et, bool backed, Type which,
+                  uint32_t count) {
     Frame& f = Push(Type::kArray);
+    if (backed) f.array.items.reserve(count);
     f.array_type = which;
     f.array.element_type = which == Type::kArray
                                ? ToContainerType(c_, et)
@@ -34,8 +36,9 @@ class Builder {
     f.backed = backed;
   }
   void BeginDictionary(const TypeDescriptor& kt, const TypeDescriptor& vt,
-                       bool backed) {
+                       bool backed, uint32_t count) {
     Frame& f = Push(Type::kDictionary);
+    if (backed) f.dict.entries.reserve(count);
     f.dict.key_type = ToContainerType(c_, kt);
     f.dict.value_type = ToContainerType(c_, vt);
     f.backed = backed;

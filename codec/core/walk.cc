@@ -13,8 +13,9 @@ namespace {
 struct NullHandler {
   static constexpr bool kBuild = false;
   Error Value(const Variant&, size_t) { return {}; }
-  void BeginArray(const TypeDescriptor&, bool, Type) {}
-  void BeginDictionary(const TypeDescriptor&, const TypeDescriptor&, bool) {}
+  void BeginArray(const TypeDescriptor&, bool, Type, uint32_t) {}
+  void BeginDictionary(const TypeDescriptor&, const TypeDescriptor&, bool,
+                       uint32_t) {}
   void BeginObject(const WireText&, bool) {}
   void PropertyName(const WireText&) {}
   Error End(size_t) { return {}; }
@@ -65,6 +66,39 @@ Error ValidateValue(const Context& c, size_t pos, int depth, size_t* end) {
   NullHandler h;
   return Walker<NullHandler>(c, /*check_text=*/true, nullptr, &h)
       .Run(pos, depth, end);
+}
+
+namespace {
+
+// The message-level verdict of a value that ended at `end`.
+Error FinishMessage(const Context& c, Error e, size_t end, size_t* consumed) {
+  if (!e.ok()) {
+    e.path = "$" + e.path;
+    return e;
+  }
+  if (consumed != nullptr) *consumed = end;
+  if (c.opts.reject_trailing_bytes && end != c.size) {
+    e = Fail(c, ErrorKind::kTrailingBytes, end,
+             absl::StrCat(c.size - end, " trailing bytes after the value"));
+    e.path = "$";
+  }
+  return e;
+}
+
+}  // namespace
+
+Error ValidateMessage(const Context& c, size_t* consumed) {
+  size_t end = 0;
+  Error e = ValidateValue(c, 0, 0, &end);
+  return FinishMessage(c, std::move(e), end, consumed);
+}
+
+Error DecodeMessage(const Context& c, Variant* out, size_t* consumed) {
+  size_t end = 0;
+  Error e = MaterializeValue(c, 0, 0, out, &end);
+  e = FinishMessage(c, std::move(e), end, consumed);
+  if (!e.ok()) *out = Variant();
+  return e;
 }
 
 }  // namespace core

@@ -44,6 +44,13 @@ bool BudgetCanBind(const DecodeOptions& o);
 Error MaterializeValue(const Context& c, size_t pos, int depth, Variant* out,
                        size_t* end);
 
+// Whole-message forms of the two above: the value at the start of the
+// buffer, its error path starting at "$", and bytes after it an error
+// (kTrailingBytes) with opts.reject_trailing_bytes. On success *consumed
+// (when given) is the value's size. DecodeMessage leaves *out nil on error.
+Error ValidateMessage(const Context& c, size_t* consumed);
+Error DecodeMessage(const Context& c, Variant* out, size_t* consumed);
+
 }  // namespace core
 }  // namespace gdwire
 

@@ -15,9 +15,12 @@
 //     // decode is bound to fail): children are then dropped, as the
 //     // reference decoder does (it changes Dictionary key identity).
 //     // `which`: kArray, or Pandemonium's kTypedArray / kPackedTypedArray.
-//     void BeginArray(const TypeDescriptor&, bool backed, Type which);
+//     // `count`: the children announced (charged when backed: reserve them
+//     // then, so that what is allocated is what the budget charged).
+//     void BeginArray(const TypeDescriptor&, bool backed, Type which,
+//                     uint32_t count);
 //     void BeginDictionary(const TypeDescriptor& k, const TypeDescriptor& v,
-//                          bool backed);
+//                          bool backed, uint32_t count);
 //     void BeginObject(const WireText& class_name, bool backed);
 //     void PropertyName(const WireText& name);
 //     Error End(size_t at);  // the innermost container is complete
@@ -185,7 +188,7 @@ class Walker {
             !e.ok()) {
           return e;
         }
-        if constexpr (H::kBuild) h_->BeginArray(et, backed, Type::kArray);
+        if constexpr (H::kBuild) h_->BeginArray(et, backed, Type::kArray, count);
         Push(Type::kArray, count, start, box_at);
         return {};
       }
@@ -209,7 +212,7 @@ class Walker {
             !e.ok()) {
           return e;
         }
-        if constexpr (H::kBuild) h_->BeginArray(et, backed, type);
+        if constexpr (H::kBuild) h_->BeginArray(et, backed, type, count);
         Push(Type::kArray, count, start, box_at);
         return {};
       }
@@ -244,7 +247,7 @@ class Walker {
             !e.ok()) {
           return e;
         }
-        if constexpr (H::kBuild) h_->BeginDictionary(kt, vt, backed);
+        if constexpr (H::kBuild) h_->BeginDictionary(kt, vt, backed, count);
         Push(Type::kDictionary, count, start, box_at);
         return {};
       }

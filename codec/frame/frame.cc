@@ -41,9 +41,7 @@ Error DecodeOne(absl::Span<const uint8_t> bytes, const DecodeOptions& o,
   c.size = bytes.size();
   c.base = base;
   c.opts = o;
-  Error e = core::MaterializeValue(c, 0, 0, v, used);
-  if (!e.ok()) e.path = "$" + e.path;
-  return e;
+  return core::DecodeMessage(c, v, used);
 }
 
 }  // namespace

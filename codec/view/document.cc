@@ -36,34 +36,12 @@ absl::StatusOr<Document> Document::Open(absl::string_view bytes,
               options, base_offset);
 }
 
-Error Document::Finish(Error e, size_t end, size_t* consumed) const {
-  if (!e.ok()) {
-    e.path = "$" + e.path;
-    return e;
-  }
-  if (consumed != nullptr) *consumed = end;
-  if (c_->opts.reject_trailing_bytes && end != c_->size) {
-    e.kind = ErrorKind::kTrailingBytes;
-    e.offset = c_->base + end;
-    e.path = "$";
-    e.detail = absl::StrCat(c_->size - end, " trailing bytes after the value");
-    e.godot_error = GodotErrorCode(e.kind, false);
-  }
-  return e;
-}
-
 Error Document::ValidateValue(size_t* consumed) const {
-  size_t end = 0;
-  Error e = core::ValidateValue(*c_, 0, 0, &end);
-  return Finish(std::move(e), end, consumed);
+  return core::ValidateMessage(*c_, consumed);
 }
 
 Error Document::DecodeValue(Variant* out, size_t* consumed) const {
-  size_t end = 0;
-  Error e = core::MaterializeValue(*c_, 0, 0, out, &end);
-  e = Finish(std::move(e), end, consumed);
-  if (!e.ok()) *out = Variant();
-  return e;
+  return core::DecodeMessage(*c_, out, consumed);
 }
 
 absl::Status Document::Validate(size_t* consumed) const {

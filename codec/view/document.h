@@ -88,7 +88,6 @@ class Document {
  private:
   Document(std::unique_ptr<core::Context> c, ValueView root)
       : c_(std::move(c)), root_(root) {}
-  Error Finish(Error e, size_t end, size_t* consumed) const;
 
   std::unique_ptr<core::Context> c_;
   ValueView root_;
