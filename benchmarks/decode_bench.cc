@@ -148,7 +148,7 @@ void BM_TrafficViewValidate(benchmark::State& state) {
   const auto all = AsSpan(t.bytes);
   for (auto _ : state) {
     for (size_t off : t.offsets) {
-      auto doc = view::Document::Open(all.subspan(off), DecodeOptions());
+      auto doc = view::MessageView::Open(all.subspan(off), DecodeOptions());
       if (!doc.ok() || !doc->Validate().ok()) state.SkipWithError("view");
     }
   }
@@ -161,7 +161,7 @@ void BM_TrafficViewToVariant(benchmark::State& state) {
   const auto all = AsSpan(t.bytes);
   for (auto _ : state) {
     for (size_t off : t.offsets) {
-      auto doc = view::Document::Open(all.subspan(off), DecodeOptions());
+      auto doc = view::MessageView::Open(all.subspan(off), DecodeOptions());
       auto v = doc->ToVariant();
       if (!v.ok()) state.SkipWithError("view");
       benchmark::DoNotOptimize(v);
@@ -326,8 +326,8 @@ void BM_PackedViewCopyToFloat(benchmark::State& state) {
   const std::string& in = Packed(static_cast<size_t>(state.range(0)));
   std::vector<float> dst(static_cast<size_t>(state.range(0)));
   for (auto _ : state) {
-    auto doc = view::Document::Open(AsSpan(in), DecodeOptions());
-    auto p = doc->root().GetPackedArray();
+    auto doc = view::MessageView::Open(AsSpan(in), DecodeOptions());
+    auto p = doc->root().packed_array();
     if (!p.ok() || !p->CopyTo(absl::MakeSpan(dst)).ok()) {
       state.SkipWithError("view");
     }
@@ -341,8 +341,8 @@ void BM_PackedViewCopyToDouble(benchmark::State& state) {
   const std::string& in = Packed(static_cast<size_t>(state.range(0)));
   std::vector<double> dst(static_cast<size_t>(state.range(0)));
   for (auto _ : state) {
-    auto doc = view::Document::Open(AsSpan(in), DecodeOptions());
-    auto p = doc->root().GetPackedArray();
+    auto doc = view::MessageView::Open(AsSpan(in), DecodeOptions());
+    auto p = doc->root().packed_array();
     if (!p.ok() || !p->CopyTo(absl::MakeSpan(dst)).ok()) {
       state.SkipWithError("view");
     }
@@ -357,8 +357,8 @@ BENCHMARK(BM_PackedViewCopyToDouble)->PACKED_SIZES;
 void BM_PackedViewOpen(benchmark::State& state) {
   const std::string& in = Packed(static_cast<size_t>(state.range(0)));
   for (auto _ : state) {
-    auto doc = view::Document::Open(AsSpan(in), DecodeOptions());
-    auto p = doc->root().GetPackedArray();
+    auto doc = view::MessageView::Open(AsSpan(in), DecodeOptions());
+    auto p = doc->root().packed_array();
     benchmark::DoNotOptimize(p->size());
   }
 }

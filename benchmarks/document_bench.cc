@@ -11,8 +11,8 @@
 //                               by the handler (the baseline)
 //   BM_<Payload>DocumentParse   document::Parser::Parse of each message
 //   BM_<Payload>DocumentRead    Parse + every field read through Element
-//   BM_<Payload>ViewWalk        view::Document Open + Validate per message
-//   BM_<Payload>ViewRead        view::Document Open + every field read
+//   BM_<Payload>ViewWalk        view::MessageView Open + Validate per message
+//   BM_<Payload>ViewRead        view::MessageView Open + every field read
 //                               through the lazy views' accessors/cursors
 // Payloads: Traffic (~1 MiB of godot4 snapshot messages, traffic.h) and
 // Players (one Array of 20,000 player Dictionaries, ~5 MB).
@@ -118,7 +118,7 @@ void DocumentParse(benchmark::State& state, const Payload& p, bool read) {
 void ViewWalk(benchmark::State& state, const Payload& p) {
   for (auto _ : state) {
     for (size_t i = 0; i < p.offsets.size(); ++i) {
-      auto doc = view::Document::Open(Message(p, i), DecodeOptions());
+      auto doc = view::MessageView::Open(Message(p, i), DecodeOptions());
       if (!doc.ok() || !doc->Validate().ok()) state.SkipWithError("view");
     }
   }
@@ -133,28 +133,28 @@ uint64_t TouchView(const view::ValueView& v, bool* ok) {
     case Type::kNil:
       return 1;
     case Type::kBool: {
-      auto b = v.GetBool();
+      auto b = v.as_bool();
       *ok &= b.ok();
       return b.ok() && *b;
     }
     case Type::kInt: {
-      auto i = v.GetInt();
+      auto i = v.as_int();
       *ok &= i.ok();
       return i.ok() ? static_cast<uint64_t>(*i) : 0;
     }
     case Type::kFloat: {
-      auto f = v.GetFloat();
+      auto f = v.as_float();
       *ok &= f.ok();
       return f.ok() ? static_cast<uint64_t>(*f) : 0;
     }
     case Type::kString:
     case Type::kStringName: {
-      auto t = v.GetStringView();
+      auto t = v.as_string_view();
       *ok &= t.ok();
       return t.ok() ? t->size() + (t->empty() ? 0 : uint8_t((*t)[0])) : 0;
     }
     case Type::kArray: {
-      auto a = v.GetArray();
+      auto a = v.array();
       if (!a.ok()) return *ok = false;
       uint64_t sum = a->size();
       for (const auto& e : a->elements()) {
@@ -164,7 +164,7 @@ uint64_t TouchView(const view::ValueView& v, bool* ok) {
       return sum;
     }
     case Type::kDictionary: {
-      auto d = v.GetDictionary();
+      auto d = v.dictionary();
       if (!d.ok()) return *ok = false;
       uint64_t sum = d->size();
       for (const auto& e : d->entries()) {
@@ -178,13 +178,13 @@ uint64_t TouchView(const view::ValueView& v, bool* ok) {
   }
   if (const int n = RealComponents(v.type())) {
     double r[16];
-    *ok &= v.GetReals(absl::MakeSpan(r, n)).ok();
+    *ok &= v.reals(absl::MakeSpan(r, n)).ok();
     uint64_t sum = 0;
     for (int i = 0; i < n; ++i) sum += static_cast<uint64_t>(r[i]);
     return sum;
   }
   if (IsPackedArray(v.type()) && v.type() != Type::kPackedStringArray) {
-    auto p = v.GetPackedArray();
+    auto p = v.packed_array();
     *ok &= p.ok();
     return p.ok() ? p->size() : 0;
   }
@@ -197,7 +197,7 @@ void ViewRead(benchmark::State& state, const Payload& p) {
     uint64_t sum = 0;
     bool ok = true;
     for (size_t i = 0; i < p.offsets.size(); ++i) {
-      auto doc = view::Document::Open(Message(p, i), DecodeOptions());
+      auto doc = view::MessageView::Open(Message(p, i), DecodeOptions());
       if (!doc.ok()) {
         ok = false;
         continue;

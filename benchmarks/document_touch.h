@@ -23,14 +23,14 @@ inline uint64_t TouchDocument(const document::Element& e) {
     case Type::kNil:
       return 1;
     case Type::kBool:
-      return e.get_bool();
+      return e.as_bool();
     case Type::kInt:
-      return static_cast<uint64_t>(e.get_int());
+      return static_cast<uint64_t>(e.as_int());
     case Type::kFloat:
-      return static_cast<uint64_t>(e.get_float());
+      return static_cast<uint64_t>(e.as_float());
     case Type::kString:
     case Type::kStringName: {
-      const absl::string_view s = e.get_string();
+      const absl::string_view s = e.as_string();
       return s.size() + (s.empty() ? 0 : uint8_t(s[0]));
     }
     case Type::kDictionary:
@@ -55,20 +55,20 @@ inline uint64_t TouchDocument(const document::Element& e) {
   }
   if (const int n = RealComponents(e.type())) {
     double r[16];
-    e.GetReals(absl::MakeSpan(r, n));
+    e.reals(absl::MakeSpan(r, n));
     uint64_t sum = 0;
     for (int i = 0; i < n; ++i) sum += static_cast<uint64_t>(r[i]);
     return sum;
   }
   if (const int n = IntComponents(e.type())) {
     int32_t v[4];
-    e.GetInts(absl::MakeSpan(v, n));
+    e.ints(absl::MakeSpan(v, n));
     uint64_t sum = 0;
     for (int i = 0; i < n; ++i) sum += static_cast<uint32_t>(v[i]);
     return sum;
   }
   const absl::Span<const uint8_t> p = e.packed_bytes();
-  return p.size() + (p.empty() ? 0 : p[0]) + e.object_id() + e.get_rid();
+  return p.size() + (p.empty() ? 0 : p[0]) + e.object_id() + e.rid();
 }
 
 }  // namespace bench

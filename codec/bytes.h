@@ -36,7 +36,7 @@ class ByteView {
         size_(bytes.size()) {}
   ByteView(const std::string& bytes)  // NOLINT
       : ByteView(absl::string_view(bytes)) {}
-  ByteView(const char* text) = delete;  // a C string stops at its NUL
+  ByteView(const char* text) = delete;         // a C string stops at its NUL
   ByteView(const std::vector<uint8_t>& bytes)  // NOLINT
       : data_(bytes.data()), size_(bytes.size()) {}
   ByteView(const std::vector<char>& bytes)  // NOLINT

@@ -316,13 +316,13 @@ TEST_P(HugeCountTest, ViewsFailAllocatingNothingBig) {
   o.allow_objects = h.allow_objects;
   Meter m;
   {
-    auto doc = view::Document::Open(Bytes(h.bytes), o);
+    auto doc = view::MessageView::Open(Bytes(h.bytes), o);
     if (doc.ok()) {
       EXPECT_FALSE(doc->Validate().ok());
       EXPECT_FALSE(doc->ToVariant().ok());
       const view::ValueView root = doc->root();
       if (root.type() == Type::kArray) {
-        auto a = root.GetArray();
+        auto a = root.array();
         if (a.ok()) {
           auto c = a->cursor();
           view::ValueView e;
@@ -331,7 +331,7 @@ TEST_P(HugeCountTest, ViewsFailAllocatingNothingBig) {
         }
       } else if (IsPackedArray(root.type()) &&
                  root.type() != Type::kPackedStringArray) {
-        EXPECT_FALSE(root.GetPackedArray().ok());
+        EXPECT_FALSE(root.packed_array().ok());
       }
     }
   }

@@ -218,7 +218,7 @@ bool RunPayload(const std::string& name, const std::string& input,
             seconds,
             [&] {
               for (auto v : spans) {
-                auto doc = view::Document::Open(v, d);
+                auto doc = view::MessageView::Open(v, d);
                 if (!doc.ok() || !doc->Validate().ok()) return false;
               }
               return true;

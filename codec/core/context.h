@@ -2,7 +2,7 @@
 //
 // codec/core/context.h: what every view of one document shares:
 // the buffer, its position in a larger stream and the decode options.
-// Owned by a view::Document (on the heap, so views survive moving it).
+// Owned by a view::MessageView (on the heap, so views survive moving it).
 
 #ifndef GDWIRE_CODEC_CORE_CONTEXT_H_
 #define GDWIRE_CODEC_CORE_CONTEXT_H_

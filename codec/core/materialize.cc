@@ -50,32 +50,36 @@ class Builder {
     f.object.class_name = TextOf(c_, cls);
   }
   void PropertyName(const WireText& name) {
-    stack_.back().name = TextOf(c_, name);
+    stack_[depth_ - 1].name = TextOf(c_, name);
   }
+  // The innermost container is complete: its contents move into a Variant
+  // (the frame stays in place for the next container at this depth).
   Error End(size_t at) {
-    Frame f = std::move(stack_.back());
-    stack_.pop_back();
+    Frame& f = stack_[--depth_];
+    Variant v;
     switch (f.kind) {
       case Type::kArray:
-        if (f.array_type == Type::kTypedArray) {
-          return Value(Variant::MakeTypedArray(std::move(f.array)), at);
-        }
-        if (f.array_type == Type::kPackedTypedArray) {
-          return Value(Variant::MakePackedTypedArray(std::move(f.array)), at);
-        }
-        return Value(Variant::MakeArray(std::move(f.array)), at);
+        v = f.array_type == Type::kTypedArray
+                ? Variant::MakeTypedArray(std::move(f.array))
+            : f.array_type == Type::kPackedTypedArray
+                ? Variant::MakePackedTypedArray(std::move(f.array))
+                : Variant::MakeArray(std::move(f.array));
+        break;
       case Type::kDictionary:
-        return Value(Variant::MakeDictionary(std::move(f.dict)), at);
+        v = Variant::MakeDictionary(std::move(f.dict));
+        break;
       default:
-        return Value(Variant::MakeObject(std::move(f.object)), at);
+        v = Variant::MakeObject(std::move(f.object));
+        break;
     }
+    return Value(std::move(v), at);
   }
   Error Value(Variant v, size_t at) {
-    if (stack_.empty()) {
+    if (depth_ == 0) {
       result_ = std::move(v);
       return {};
     }
-    Frame& f = stack_.back();
+    Frame& f = stack_[depth_ - 1];
     switch (f.kind) {
       case Type::kArray: {
         bool keep;
@@ -122,10 +126,27 @@ class Builder {
     bool backed = true;  // children are kept (else read and dropped)
   };
 
+  // A frame for a new container: a fresh one, or the one a finished
+  // container left at this depth, emptied.
   Frame& Push(Type kind) {
-    stack_.emplace_back();
-    stack_.back().kind = kind;
-    return stack_.back();
+    if (depth_ == stack_.size()) stack_.emplace_back();
+    Frame& f = stack_[depth_++];
+    f.kind = kind;
+    switch (kind) {
+      case Type::kArray:
+        f.array_type = Type::kArray;
+        f.array = Array();
+        break;
+      case Type::kDictionary:
+        f.dict = Dictionary();
+        f.have_key = false;
+        break;
+      default:
+        f.object = Object();
+        break;
+    }
+    f.backed = true;
+    return f;
   }
 
   Error Charge(uint64_t bytes, size_t at) {
@@ -179,7 +200,8 @@ class Builder {
 
   const Context& c_;
   Budget* budget_;
-  std::vector<Frame> stack_;
+  std::vector<Frame> stack_;  // [0, depth_) are open containers
+  size_t depth_ = 0;
   Variant result_;
 };
 

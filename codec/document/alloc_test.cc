@@ -34,23 +34,23 @@ uint64_t Touch(const Element& e) {
   uint64_t sum = static_cast<uint64_t>(e.type()) + e.size();
   switch (e.type()) {
     case Type::kBool:
-      return sum + e.get_bool();
+      return sum + e.as_bool();
     case Type::kInt:
-      return sum + static_cast<uint64_t>(e.get_int());
+      return sum + static_cast<uint64_t>(e.as_int());
     case Type::kFloat:
-      return sum + (e.get_float() > 0);
+      return sum + (e.as_float() > 0);
     case Type::kString:
     case Type::kStringName:
-      return sum + e.get_string().size();
+      return sum + e.as_string().size();
     case Type::kDictionary:
       for (Element::Entry en : e.entries()) {
         sum += Touch(en.key) + Touch(en.value);
         // A lookup by the same key finds a value (the last duplicate).
         if (en.key.type() == Type::kString ||
             en.key.type() == Type::kStringName) {
-          sum += e[en.key.get_string()].valid();
+          sum += e[en.key.as_string()].valid();
         } else if (en.key.type() == Type::kInt) {
-          sum += e.FindInt(en.key.get_int()).valid();
+          sum += e.FindInt(en.key.as_int()).valid();
         }
       }
       return sum;
@@ -65,10 +65,10 @@ uint64_t Touch(const Element& e) {
   }
   for (Element c : e) sum += Touch(c);
   double r[16];
-  if (RealComponents(e.type()) > 0) sum += e.GetReals(absl::MakeSpan(r));
+  if (RealComponents(e.type()) > 0) sum += e.reals(absl::MakeSpan(r));
   int32_t v[4];
-  if (IntComponents(e.type()) > 0) sum += e.GetInts(absl::MakeSpan(v));
-  sum += e.packed_bytes().size() + e.signal_name().size() + e.get_rid();
+  if (IntComponents(e.type()) > 0) sum += e.ints(absl::MakeSpan(v));
+  sum += e.packed_bytes().size() + e.signal_name().size() + e.rid();
   return sum;
 }
 

@@ -32,9 +32,9 @@
 //     gdwire::document::ParseResult r = parser.Parse(msg, opts);
 //     if (!r.ok()) return r.error.ToStatus();  // kind, offset, path
 //     gdwire::document::Element root = r.root;
-//     int64_t hp = root["hp"].get_int();         // 0 if absent / not an int
+//     int64_t hp = root["hp"].as_int();         // 0 if absent / not an int
 //     for (gdwire::document::Element e : root["items"]) { ... }
-//     absl::string_view name = root["name"].get_string();
+//     absl::string_view name = root["name"].as_string();
 //   }
 //
 // Accessors never fail: asked for what the element is not, they return a
@@ -78,6 +78,7 @@
 #include "absl/strings/string_view.h"
 #include "absl/types/span.h"
 #include "codec/document/internal/tape.h"
+#include "codec/bytes.h"
 #include "codec/error.h"
 #include "codec/options.h"
 #include "codec/types.h"
@@ -111,19 +112,19 @@ class Element {
   uint32_t header() const;
 
   // ---- Scalars (0 / false unless the type matches) ----------------------
-  bool get_bool() const;
+  bool as_bool() const;
   // kInt (32- or 64-bit on the wire).
-  int64_t get_int() const;
+  int64_t as_int() const;
   // kFloat, as the engine holds it (f64 narrowed to f32 unless the wire
   // carries it as 64-bit).
-  double get_float() const;
+  double as_float() const;
   // kRID (godot4; 0 elsewhere).
-  uint64_t get_rid() const;
+  uint64_t rid() const;
 
   // ---- Text --------------------------------------------------------------
   // kString / kStringName: the text bytes, zero-copy (after a BOM, before
   // a NUL). "" for other types.
-  absl::string_view get_string() const;
+  absl::string_view as_string() const;
   // False when a godot3/pandemonium string holds an accepted overlong
   // sequence (the engine's text then differs: use ToVariant).
   bool text_canonical() const;
@@ -131,9 +132,9 @@ class Element {
   // ---- Math types --------------------------------------------------------
   // Real components in wire order as the engine holds them; false unless
   // RealComponents(type()) > 0 and out.size() >= that.
-  bool GetReals(absl::Span<double> out) const;
+  bool reals(absl::Span<double> out) const;
   // Vector2i/3i/4i, Rect2i; false unless IntComponents(type()) > 0 fits.
-  bool GetInts(absl::Span<int32_t> out) const;
+  bool ints(absl::Span<int32_t> out) const;
 
   // ---- Containers --------------------------------------------------------
   // Children: Array elements (Pandemonium typed arrays too), Dictionary
@@ -306,17 +307,8 @@ class Parser {
   // reference::Decode(message, options) (error kind, offset, path); trailing
   // bytes are ignored unless options.reject_trailing_bytes. `base_offset`
   // is added to error offsets and to Element::offset().
-  ParseResult Parse(absl::Span<const uint8_t> message,
-                    const DecodeOptions& options = {},
+  ParseResult Parse(ByteView message, const DecodeOptions& options = {},
                     uint64_t base_offset = 0);
-  ParseResult Parse(absl::string_view message,
-                    const DecodeOptions& options = {},
-                    uint64_t base_offset = 0) {
-    return Parse(
-        absl::MakeConstSpan(reinterpret_cast<const uint8_t*>(message.data()),
-                            message.size()),
-        options, base_offset);
-  }
 
   // The root of the last successful parse (invalid otherwise).
   Element root() const { return ok_ ? Element(this, 0) : Element(); }
@@ -353,12 +345,12 @@ class Parser {
 inline const internal::Node& Element::node() const { return p_->tape_[i_]; }
 inline const uint8_t* Element::data() const { return p_->data_; }
 
-inline bool Element::get_bool() const {
+inline bool Element::as_bool() const {
   if (type() != Type::kBool) return false;
   return wire::LoadU32(data() + node().pos + 4) != 0;
 }
 
-inline int64_t Element::get_int() const {
+inline int64_t Element::as_int() const {
   if (type() != Type::kInt) return 0;
   const uint8_t* p = data() + node().pos;
   return (wire::LoadU32(p) & wire::kFlag64)
@@ -366,7 +358,7 @@ inline int64_t Element::get_int() const {
              : static_cast<int32_t>(wire::LoadU32(p + 4));
 }
 
-inline double Element::get_float() const {
+inline double Element::as_float() const {
   if (type() != Type::kFloat) return 0;
   const uint8_t* p = data() + node().pos;
   return (wire::LoadU32(p) & wire::kFlag64)
@@ -374,14 +366,14 @@ inline double Element::get_float() const {
              : static_cast<double>(wire::LoadF32(p + 4));
 }
 
-inline absl::string_view Element::get_string() const {
+inline absl::string_view Element::as_string() const {
   const Type t = type();
   if (t != Type::kString && t != Type::kStringName) return {};
   const internal::Node& n = node();
   return absl::string_view(reinterpret_cast<const char*>(data()) + n.a, n.b);
 }
 
-inline bool Element::GetReals(absl::Span<double> out) const {
+inline bool Element::reals(absl::Span<double> out) const {
   const int n = internal::kRealComponents[static_cast<int>(type())];
   if (n == 0 || out.size() < static_cast<size_t>(n)) return false;
   const uint8_t* p = data() + node().pos;

@@ -48,15 +48,15 @@ Variant Walk(const Element& e) {
     case Type::kNil:
       return Variant();
     case Type::kBool:
-      return Variant::Bool(e.get_bool());
+      return Variant::Bool(e.as_bool());
     case Type::kInt:
-      return Variant::Int(e.get_int());
+      return Variant::Int(e.as_int());
     case Type::kFloat:
-      return Variant::Float(e.get_float());
+      return Variant::Float(e.as_float());
     case Type::kString:
-      return Variant::String(std::string(e.get_string()));
+      return Variant::String(std::string(e.as_string()));
     case Type::kStringName:
-      return Variant::StringName(std::string(e.get_string()));
+      return Variant::StringName(std::string(e.as_string()));
     case Type::kArray: {
       Array a;
       a.element_type = e.element_type();
@@ -85,14 +85,14 @@ Variant Walk(const Element& e) {
       NodePath np;
       for (uint32_t i = 0; i < e.size(); ++i) {
         (i < e.node_path_name_count() ? np.names : np.subnames)
-            .push_back(std::string(e[i].get_string()));
+            .push_back(std::string(e[i].as_string()));
       }
       np.absolute = e.node_path_absolute();
       return Variant::MakeNodePath(std::move(np));
     }
     case Type::kPackedStringArray: {
       std::vector<std::string> v;
-      for (Element c : e) v.push_back(std::string(c.get_string()));
+      for (Element c : e) v.push_back(std::string(c.as_string()));
       return Variant::PackedStrings(std::move(v));
     }
     case Type::kObject: {
@@ -101,7 +101,7 @@ Variant Walk(const Element& e) {
       o.id = e.object_id();
       o.class_name = std::string(e.object_class());
       for (Element::Entry en : e.entries()) {
-        o.properties.emplace_back(std::string(en.key.get_string()),
+        o.properties.emplace_back(std::string(en.key.as_string()),
                                   Walk(en.value));
       }
       return Variant::MakeObject(std::move(o));
@@ -381,14 +381,14 @@ TEST(LookupTest, KeysByGodotIdentityLastDuplicateWins) {
   ASSERT_TRUE(r.ok()) << r.error.ToString();
   Element root = r.root;
   EXPECT_EQ(root.size(), 8u);  // the wire's entries
-  EXPECT_EQ(root["hp"].get_int(), 2);
-  EXPECT_EQ(root.FindKey(Variant::StringName("hp")).get_int(), 2);
-  EXPECT_EQ(root.FindInt(1).get_string(), "int one");
-  EXPECT_EQ(root.FindKey(Variant::Float(1.0)).get_string(), "float one");
-  EXPECT_EQ(root.FindKey(Variant::Float(std::nan(""))).get_int(), 7);
-  EXPECT_EQ(root.FindKey(Variant::Float(0.0)).get_int(), 8);
-  EXPECT_EQ(root.FindKey(Variant::Bool(true)).get_int(), 9);
-  EXPECT_EQ(root.FindKey(Variant()).get_int(), 10);
+  EXPECT_EQ(root["hp"].as_int(), 2);
+  EXPECT_EQ(root.FindKey(Variant::StringName("hp")).as_int(), 2);
+  EXPECT_EQ(root.FindInt(1).as_string(), "int one");
+  EXPECT_EQ(root.FindKey(Variant::Float(1.0)).as_string(), "float one");
+  EXPECT_EQ(root.FindKey(Variant::Float(std::nan(""))).as_int(), 7);
+  EXPECT_EQ(root.FindKey(Variant::Float(0.0)).as_int(), 8);
+  EXPECT_EQ(root.FindKey(Variant::Bool(true)).as_int(), 9);
+  EXPECT_EQ(root.FindKey(Variant()).as_int(), 10);
   EXPECT_FALSE(root["mp"].valid());
   EXPECT_FALSE(root.FindInt(2).valid());
   EXPECT_FALSE(root.FindKey(Variant::Bool(false)).valid());
@@ -417,9 +417,9 @@ TEST(LookupTest, ArraysAndComplexKeys) {
   Parser parser;
   ParseResult r = parser.Parse(Bytes(bytes));
   ASSERT_TRUE(r.ok()) << r.error.ToString();
-  EXPECT_EQ(r.root.FindKey(key).get_int(), 5);
+  EXPECT_EQ(r.root.FindKey(key).as_int(), 5);
   EXPECT_EQ(r.root["list"].size(), 2u);
-  EXPECT_EQ(r.root["list"][1].get_int(), 2);
+  EXPECT_EQ(r.root["list"][1].as_int(), 2);
   EXPECT_FALSE(r.root["list"][2].valid());
   EXPECT_EQ(r.root.key_at(0).type(), Type::kArray);
 }
@@ -447,8 +447,8 @@ TEST(LookupTest, ManyKeysAndDuplicates) {
   ParseResult r = parser.Parse(Bytes(bytes));
   ASSERT_TRUE(r.ok()) << r.error.ToString();
   for (int i = 0; i < 300; ++i) {
-    EXPECT_EQ(r.root[absl::StrCat("key", i)].get_int(), 1000 + i);
-    EXPECT_EQ(r.root.FindInt(i).get_int(), 1000 - i);
+    EXPECT_EQ(r.root[absl::StrCat("key", i)].as_int(), 1000 + i);
+    EXPECT_EQ(r.root.FindInt(i).as_int(), 1000 - i);
   }
   EXPECT_FALSE(r.root["key300"].valid());
   Variant ref;
@@ -500,7 +500,7 @@ TEST(LookupTest, Godot3NonCanonicalKeys) {
       const Element found = r.root.FindKey(k);
       ASSERT_TRUE(found.valid()) << k.DebugString();
       EXPECT_EQ(*found.ToVariant(), v) << k.DebugString();
-      EXPECT_EQ(r.root[k.as_string()].get_int(), v.as_int());
+      EXPECT_EQ(r.root[k.as_string()].as_int(), v.as_int());
     }
   }
   EXPECT_GT(non_canonical, 0);  // the case is exercised
@@ -516,8 +516,8 @@ TEST(ApiTest, InvalidElementIsSafe) {
   EXPECT_FALSE(e[0].valid());
   EXPECT_FALSE(e["x"].valid());
   EXPECT_FALSE(e.FindInt(1).valid());
-  EXPECT_EQ(e.get_int(), 0);
-  EXPECT_EQ(e.get_string(), "");
+  EXPECT_EQ(e.as_int(), 0);
+  EXPECT_EQ(e.as_string(), "");
   EXPECT_TRUE(e.packed_bytes().empty());
   EXPECT_EQ(e.object_kind(), Object::Kind::kNull);
   int n = 0;
@@ -537,8 +537,8 @@ TEST(ApiTest, FailedParseLeavesNoRootAndTheParserWorksOn) {
   EXPECT_FALSE(parser.root().valid());
   ParseResult ok = parser.Parse(Bytes(good));
   ASSERT_TRUE(ok.ok());
-  EXPECT_EQ(ok.root.get_string(), "hello");
-  EXPECT_EQ(parser.root().get_string(), "hello");
+  EXPECT_EQ(ok.root.as_string(), "hello");
+  EXPECT_EQ(parser.root().as_string(), "hello");
 }
 
 TEST(ApiTest, EveryKindThroughTheApi) {
@@ -577,21 +577,21 @@ TEST(ApiTest, EveryKindThroughTheApi) {
   const Element t = root["typed"];
   EXPECT_EQ(t.element_type(), ContainerType::Builtin(Type::kInt));
   ASSERT_EQ(t.size(), 2u);
-  EXPECT_EQ(t[1].get_int(), -8);
+  EXPECT_EQ(t[1].as_int(), -8);
 
   const Element p = root["path"];
   EXPECT_EQ(p.type(), Type::kNodePath);
   EXPECT_EQ(p.size(), 3u);
   EXPECT_EQ(p.node_path_name_count(), 2u);
   EXPECT_TRUE(p.node_path_absolute());
-  EXPECT_EQ(p[1].get_string(), "Player");
-  EXPECT_EQ(p[2].get_string(), "position");
+  EXPECT_EQ(p[1].as_string(), "Player");
+  EXPECT_EQ(p[2].as_string(), "position");
 
   double xyz[3];
-  ASSERT_TRUE(root["pos"].GetReals(absl::MakeSpan(xyz)));
+  ASSERT_TRUE(root["pos"].reals(absl::MakeSpan(xyz)));
   EXPECT_EQ(xyz[0], 1.5);
   EXPECT_EQ(xyz[1], -2);
-  EXPECT_FALSE(root["pos"].GetReals(absl::MakeSpan(xyz, 2)));
+  EXPECT_FALSE(root["pos"].reals(absl::MakeSpan(xyz, 2)));
 
   const Element v3 = root["v3"];
   EXPECT_EQ(v3.size(), 2u);
@@ -606,18 +606,18 @@ TEST(ApiTest, EveryKindThroughTheApi) {
   const Element names = root["names"];
   ASSERT_EQ(names.size(), 3u);
   std::string joined;
-  for (Element c : names) joined += std::string(c.get_string()) + ",";
+  for (Element c : names) joined += std::string(c.as_string()) + ",";
   EXPECT_EQ(joined, "a,bc,,");
 
-  EXPECT_EQ(root["big"].get_int(), int64_t{1} << 40);
+  EXPECT_EQ(root["big"].as_int(), int64_t{1} << 40);
 
   const Element obj = root["obj"];
   EXPECT_EQ(obj.object_kind(), Object::Kind::kFull);
   EXPECT_EQ(obj.object_class(), "Node2D");
   EXPECT_EQ(obj.size(), 2u);
-  EXPECT_TRUE(obj["visible"].get_bool());
-  EXPECT_EQ(obj["z"].get_int(), 3);
-  EXPECT_EQ(obj.key_at(1).get_string(), "z");
+  EXPECT_TRUE(obj["visible"].as_bool());
+  EXPECT_EQ(obj["z"].as_int(), 3);
+  EXPECT_EQ(obj.key_at(1).as_string(), "z");
 
   // Without allow_objects the same bytes are refused, as by the engine.
   ParseResult refused = parser.Parse(Bytes(bytes));
@@ -629,7 +629,7 @@ TEST(ApiTest, EveryKindThroughTheApi) {
   for (Element::Entry en : r.root.entries()) {
     const Variant* want = d.Find(*en.key.ToVariant());
     ASSERT_NE(want, nullptr);
-    EXPECT_EQ(*en.value.ToVariant(), *want) << en.key.get_string();
+    EXPECT_EQ(*en.value.ToVariant(), *want) << en.key.as_string();
   }
 }
 

@@ -51,7 +51,7 @@ uint32_t Element::header() const {
   return valid() ? wire::LoadU32(data() + node().pos) : 0;
 }
 
-uint64_t Element::get_rid() const {
+uint64_t Element::rid() const {
   if (type() != Type::kRID || p_->opts_.dialect != Dialect::kGodot4) return 0;
   return wire::LoadU64(data() + node().pos + 4);
 }
@@ -74,7 +74,7 @@ bool Element::GetWideReals(absl::Span<double> out) const {
   return true;
 }
 
-bool Element::GetInts(absl::Span<int32_t> out) const {
+bool Element::ints(absl::Span<int32_t> out) const {
   const int n = IntComponents(type());
   if (n == 0 || out.size() < static_cast<size_t>(n)) return false;
   const uint8_t* p = data() + node().pos + 4;
@@ -114,7 +114,7 @@ Element Element::Find(absl::string_view key) const {
   const Type t = type();
   if (t == Type::kObject) {
     for (uint32_t i = size(); i-- > 0;) {
-      if (key_at(i).get_string() == key) return at(i);
+      if (key_at(i).as_string() == key) return at(i);
     }
     return {};
   }
@@ -127,7 +127,7 @@ Element Element::Find(absl::string_view key) const {
         static_cast<uint32_t>(internal::HashString(p_->seed_, key)) & tb.mask;
     for (uint32_t cell; (cell = tb.cells[j]) != 0; j = (j + 1) & tb.mask) {
       const Element k(p_, tb.keys[cell - 1]);
-      if (StringLike(k.type()) && k.get_string() == key) {
+      if (StringLike(k.type()) && k.as_string() == key) {
         found = cell - 1;
         break;
       }
@@ -155,7 +155,7 @@ Element Element::FindInt(int64_t key) const {
       static_cast<uint32_t>(internal::HashInt(p_->seed_, key)) & tb.mask;
   for (uint32_t cell; (cell = tb.cells[j]) != 0; j = (j + 1) & tb.mask) {
     const Element k(p_, tb.keys[cell - 1]);
-    if (k.type() == Type::kInt && k.get_int() == key) return at(cell - 1);
+    if (k.type() == Type::kInt && k.as_int() == key) return at(cell - 1);
   }
   return {};
 }
@@ -178,11 +178,11 @@ Element Element::FindKey(const Variant& key) const {
       const Element k(p_, tb.keys[cell - 1]);
       if (k.type() != kt) continue;
       if (kt == Type::kNil) return at(cell - 1);
-      if (kt == Type::kBool && k.get_bool() == key.as_bool()) {
+      if (kt == Type::kBool && k.as_bool() == key.as_bool()) {
         return at(cell - 1);
       }
       if (kt == Type::kFloat) {
-        const double a = k.get_float(), b = key.as_float();
+        const double a = k.as_float(), b = key.as_float();
         if (a == b || (std::isnan(a) && std::isnan(b))) return at(cell - 1);
       }
     }

@@ -53,13 +53,13 @@ ABSL_ATTRIBUTE_ALWAYS_INLINE inline uint64_t Parser::KeyHashOf(
   const Element e(this, k);
   switch (n.type) {
     case Type::kInt:
-      return internal::HashInt(seed_, e.get_int());
+      return internal::HashInt(seed_, e.as_int());
     case Type::kBool:
-      return internal::HashBool(seed_, e.get_bool());
+      return internal::HashBool(seed_, e.as_bool());
     case Type::kNil:
       return internal::HashNil(seed_);
     case Type::kFloat:
-      return internal::HashFloat(seed_, e.get_float());
+      return internal::HashFloat(seed_, e.as_float());
     default:
       break;
   }
@@ -72,17 +72,17 @@ bool Parser::KeyNodeEquals(uint32_t a, uint32_t b) const {
   const Type ta = x.type(), tb = y.type();
   const bool sa = StringLike(ta);
   const bool sb = StringLike(tb);
-  if (sa || sb) return sa && sb && x.get_string() == y.get_string();
+  if (sa || sb) return sa && sb && x.as_string() == y.as_string();
   if (ta != tb) return false;
   switch (ta) {
     case Type::kInt:
-      return x.get_int() == y.get_int();
+      return x.as_int() == y.as_int();
     case Type::kBool:
-      return x.get_bool() == y.get_bool();
+      return x.as_bool() == y.as_bool();
     case Type::kNil:
       return true;
     case Type::kFloat: {
-      const double p = x.get_float(), q = y.get_float();
+      const double p = x.as_float(), q = y.as_float();
       return p == q || (std::isnan(p) && std::isnan(q));
     }
     default:

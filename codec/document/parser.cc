@@ -371,7 +371,7 @@ bool Parser::Run(const vi::Context& c, size_t* end) {
   return true;
 }
 
-ParseResult Parser::Parse(absl::Span<const uint8_t> message,
+ParseResult Parser::Parse(ByteView message,
                           const DecodeOptions& options, uint64_t base_offset) {
   ParseResult r;
   ok_ = false;

@@ -21,7 +21,7 @@ void ValueReader::Drain(std::vector<Variant>* out,
   builder_.offsets().clear();
 }
 
-absl::Status ValueReader::Feed(absl::Span<const uint8_t> bytes,
+absl::Status ValueReader::Feed(ByteView bytes,
                                std::vector<Variant>* out,
                                std::vector<uint64_t>* offsets) {
   absl::Status st = parser_.Feed(bytes);
@@ -70,7 +70,7 @@ ReusingDecoder::ReusingDecoder(const DecodeOptions& options)
   });
 }
 
-absl::Status ReusingDecoder::DecodeInto(absl::Span<const uint8_t> bytes,
+absl::Status ReusingDecoder::DecodeInto(ByteView bytes,
                                         Variant* out, size_t* consumed) {
   recycler_.Take(out);
   parser_.Reset();
@@ -99,7 +99,7 @@ absl::Status ReusingDecoder::DecodeInto(absl::Span<const uint8_t> bytes,
   return absl::OkStatus();
 }
 
-absl::StatusOr<Variant> Decode(absl::Span<const uint8_t> bytes,
+absl::StatusOr<Variant> Decode(ByteView bytes,
                                const DecodeOptions& options, size_t* consumed) {
   DecodeOptions opts = options;
   opts.reject_trailing_bytes = false;  // checked below: one value only

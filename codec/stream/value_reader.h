@@ -35,6 +35,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "absl/types/span.h"
+#include "codec/bytes.h"
 #include "codec/frame/framing.h"
 #include "codec/options.h"
 #include "codec/stream/parser.h"
@@ -58,15 +59,8 @@ class ValueReader {
 
   // Parses the next piece; appends every value it completes to `*out`
   // (and, if given, the absolute offset of each value's first byte).
-  absl::Status Feed(absl::Span<const uint8_t> bytes, std::vector<Variant>* out,
+  absl::Status Feed(ByteView bytes, std::vector<Variant>* out,
                     std::vector<uint64_t>* offsets = nullptr);
-  absl::Status Feed(absl::string_view bytes, std::vector<Variant>* out,
-                    std::vector<uint64_t>* offsets = nullptr) {
-    return Feed(
-        absl::MakeConstSpan(reinterpret_cast<const uint8_t*>(bytes.data()),
-                            bytes.size()),
-        out, offsets);
-  }
   // The stream ended; a top-level PackedByteArray whose padding was cut off
   // completes here (appended to `*out` when given).
   absl::Status Finish(std::vector<Variant>* out = nullptr);
@@ -84,8 +78,7 @@ class ValueReader {
 // Decodes the first value of a complete buffer with the push parser.
 // `*consumed` receives its length; trailing bytes are ignored unless
 // options.reject_trailing_bytes. Same verdicts as reference::Decode.
-absl::StatusOr<Variant> Decode(absl::Span<const uint8_t> bytes,
-                               const DecodeOptions& options,
+absl::StatusOr<Variant> Decode(ByteView bytes, const DecodeOptions& options,
                                size_t* consumed = nullptr);
 
 // Decodes one value at a time into a Variant the caller keeps, reusing
@@ -112,7 +105,7 @@ class ReusingDecoder {
 
   // The first value of `bytes` into *out (trailing bytes ignored unless
   // options.reject_trailing_bytes); `*consumed` gets its length.
-  absl::Status DecodeInto(absl::Span<const uint8_t> bytes, Variant* out,
+  absl::Status DecodeInto(ByteView bytes, Variant* out,
                           size_t* consumed = nullptr);
 
  private:

@@ -18,12 +18,12 @@
 //
 // Example:
 //
-//   absl::StatusOr<DictionaryView> d = doc.root().GetDictionary();
+//   absl::StatusOr<DictionaryView> d = doc.root().dictionary();
 //   if (!d.ok()) return d.status();
 //   DictionaryCursor cur = d->entries();
 //   DictionaryView::Entry e;
 //   while (cur.Next(&e)) {
-//     absl::StatusOr<absl::string_view> k = e.key.GetStringView();
+//     absl::StatusOr<absl::string_view> k = e.key.as_string_view();
 //     ...
 //   }
 //   if (!cur.status().ok()) return cur.status();

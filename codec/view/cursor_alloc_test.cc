@@ -79,24 +79,24 @@ absl::Span<const uint8_t> Bytes(const std::string& s) {
 void Touch(const ValueView& v, double* sum) {
   switch (v.type()) {
     case Type::kInt:
-      *sum += *v.GetInt();
+      *sum += *v.as_int();
       break;
     case Type::kString:
-      *sum += v.GetStringView()->size();
+      *sum += v.as_string_view()->size();
       break;
     case Type::kPackedFloat32Array:
-      *sum += v.GetPackedArray()->GetReal(2);
+      *sum += v.packed_array()->real_at(2);
       break;
     case Type::kVector3: {
       double r[3];
-      if (v.GetReals(absl::MakeSpan(r)).ok()) *sum += r[2];
+      if (v.reals(absl::MakeSpan(r)).ok()) *sum += r[2];
       break;
     }
     case Type::kArray:
-      *sum += v.GetArray()->size();
+      *sum += v.array()->size();
       break;
     case Type::kDictionary:
-      *sum += v.GetDictionary()->size();
+      *sum += v.dictionary()->size();
       break;
     default:
       break;
@@ -129,17 +129,17 @@ TEST(CursorAllocations, NonePerElement) {
   }
   DecodeOptions o;
   o.allow_objects = true;
-  auto da = Document::Open(Bytes(arr), o);
-  auto dd = Document::Open(Bytes(dict), o);
-  auto dob = Document::Open(Bytes(obj), o);
-  auto ds = Document::Open(Bytes(strs), o);
+  auto da = MessageView::Open(Bytes(arr), o);
+  auto dd = MessageView::Open(Bytes(dict), o);
+  auto dob = MessageView::Open(Bytes(obj), o);
+  auto ds = MessageView::Open(Bytes(strs), o);
   ASSERT_TRUE(da.ok() && dd.ok() && dob.ok() && ds.ok());
   double sum = 0;
   int seen = 0;
 
   const size_t before = g_allocations;
   {
-    auto a = da->root().GetArray();
+    auto a = da->root().array();
     ASSERT_TRUE(a.ok());
     ArrayCursor cur = a->cursor();
     ValueView e;
@@ -150,7 +150,7 @@ TEST(CursorAllocations, NonePerElement) {
     ASSERT_TRUE(cur.status().ok());
   }
   {
-    auto d = dd->root().GetDictionary();
+    auto d = dd->root().dictionary();
     ASSERT_TRUE(d.ok());
     DictionaryCursor cur = d->cursor();
     DictionaryView::Entry e;
@@ -162,7 +162,7 @@ TEST(CursorAllocations, NonePerElement) {
     ASSERT_TRUE(cur.status().ok());
   }
   {
-    auto ob = dob->root().GetObject();
+    auto ob = dob->root().object();
     ASSERT_TRUE(ob.ok());
     PropertyCursor cur = ob->properties();
     PropertyCursor::Property p;
@@ -173,7 +173,7 @@ TEST(CursorAllocations, NonePerElement) {
     ASSERT_TRUE(cur.status().ok());
   }
   {
-    auto s = ds->root().GetPackedStringArray();
+    auto s = ds->root().packed_string_array();
     ASSERT_TRUE(s.ok());
     PackedStringCursor cur = s->cursor();
     TextView t;

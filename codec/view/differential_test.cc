@@ -9,7 +9,7 @@
 //     godot3 and pandemonium;
 //   * every truncation of hundreds of random values, and random byte
 //     mutations.
-// Document::ToVariant / Validate must give the same value, or the same
+// MessageView::ToVariant / Validate must give the same value, or the same
 // error kind, offset and path; the lazy API (cursors + accessors, see
 // test_util.h) the same value, or the same verdict.
 
@@ -50,7 +50,7 @@ Verdict Reference(const std::string& bytes, const DecodeOptions& o) {
 
 Verdict ViewDecode(const std::string& bytes, const DecodeOptions& o) {
   Verdict v;
-  absl::StatusOr<Document> doc = Document::Open(Bytes(bytes), o);
+  absl::StatusOr<MessageView> doc = MessageView::Open(Bytes(bytes), o);
   if (!doc.ok()) {
     v.error = ErrorFromStatus(doc.status());
     return v;
@@ -61,7 +61,7 @@ Verdict ViewDecode(const std::string& bytes, const DecodeOptions& o) {
 
 Verdict ViewValidate(const std::string& bytes, const DecodeOptions& o) {
   Verdict v;
-  absl::StatusOr<Document> doc = Document::Open(Bytes(bytes), o);
+  absl::StatusOr<MessageView> doc = MessageView::Open(Bytes(bytes), o);
   if (!doc.ok()) {
     v.error = ErrorFromStatus(doc.status());
     return v;
@@ -72,7 +72,7 @@ Verdict ViewValidate(const std::string& bytes, const DecodeOptions& o) {
 
 // The lazy API's verdict (never checks trailing bytes).
 absl::StatusOr<Variant> Lazy(const std::string& bytes, const DecodeOptions& o) {
-  absl::StatusOr<Document> doc = Document::Open(Bytes(bytes), o);
+  absl::StatusOr<MessageView> doc = MessageView::Open(Bytes(bytes), o);
   if (!doc.ok()) return doc.status();
   return LazyBuild(doc->root(), o.real_is_double);
 }
@@ -133,7 +133,7 @@ bool SameAsReference(const std::string& bytes, const DecodeOptions& o,
         << Describe(bytes, o);
     ok = ok && got.value == ref.value;
   }
-  // The lazy API. Trailing bytes are the Document's business, and the
+  // The lazy API. Trailing bytes are the MessageView's business, and the
   // allocation budget ToVariant's (the accessors allocate nothing).
   DecodeOptions lo = o;
   lo.reject_trailing_bytes = false;
@@ -166,7 +166,7 @@ bool SameAsReference(const std::string& bytes, const DecodeOptions& o,
   }
   // The structural size agrees with what the reference consumed.
   if (ref_lazy.error.ok()) {
-    absl::StatusOr<Document> doc = Document::Open(Bytes(bytes), lo);
+    absl::StatusOr<MessageView> doc = MessageView::Open(Bytes(bytes), lo);
     EXPECT_TRUE(doc.ok());
     if (doc.ok()) {
       absl::StatusOr<size_t> size = doc->root().EncodedSize();
@@ -684,7 +684,7 @@ TEST(DifferentialTest, DeepNestingNeedsNoRecursion) {
       ASSERT_TRUE(SameAsReference(b, o, true, false)) << levels;
     }
     o.max_depth = 1 << 30;  // no depth limit: only the walk's own stack
-    absl::StatusOr<Document> doc = Document::Open(Bytes(b), o);
+    absl::StatusOr<MessageView> doc = MessageView::Open(Bytes(b), o);
     ASSERT_TRUE(doc.ok());
     EXPECT_TRUE(doc->Validate().ok()) << levels;
     absl::StatusOr<size_t> size = doc->root().EncodedSize();

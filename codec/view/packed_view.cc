@@ -43,7 +43,7 @@ absl::Span<const uint8_t> PackedArrayView::wire_data() const {
                              size_t{l_.count} * l_.comps * l_.width);
 }
 
-int64_t PackedArrayView::GetInt(size_t i, int comp) const {
+int64_t PackedArrayView::int_at(size_t i, int comp) const {
   if (c_ == nullptr) return 0;
   const uint8_t* p = c_->data + l_.data_pos + (i * l_.comps + comp) * l_.width;
   switch (type_) {
@@ -61,7 +61,7 @@ int64_t PackedArrayView::GetInt(size_t i, int comp) const {
   }
 }
 
-double PackedArrayView::GetReal(size_t i, int comp) const {
+double PackedArrayView::real_at(size_t i, int comp) const {
   if (c_ == nullptr || !is_real()) return 0;
   const uint8_t* p = c_->data + l_.data_pos + (i * l_.comps + comp) * l_.width;
   return l_.width == 8 ? wire::LoadF64(p)

@@ -28,7 +28,7 @@
 //
 // Example:
 //
-//   absl::StatusOr<PackedArrayView> p = v.GetPackedArray();  // Vector3s
+//   absl::StatusOr<PackedArrayView> p = v.packed_array();  // Vector3s
 //   std::vector<float> x(p->size()), y(p->size()), z(p->size());
 //   absl::Status st = p->CopyComponentsTo(absl::MakeSpan(x),
 //                                         absl::MakeSpan(y),
@@ -74,9 +74,9 @@ class PackedArrayView {
 
   // Element access. REQUIRES: i < size(), comp < components().
   // Integer arrays (Byte, Int32, Int64, Vector2i/3i/4i); 0 for others.
-  int64_t GetInt(size_t i, int comp = 0) const;
+  int64_t int_at(size_t i, int comp = 0) const;
   // Real arrays (Float32/64, Vector2/3/4, Color); 0 for others.
-  double GetReal(size_t i, int comp = 0) const;
+  double real_at(size_t i, int comp = 0) const;
 
   // Bulk copies of all size() * components() values, interleaved (AoS).
   // Fail (kInvalidArgument) when dst is too small or the conversion is not

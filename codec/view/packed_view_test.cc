@@ -69,7 +69,7 @@ void CheckAllConversions(const PackedArrayView& p) {
     absl::Status st = p.CopyTo(absl::MakeSpan(d));
     ASSERT_EQ(st.ok(), t == Type::kPackedByteArray) << st;
     if (st.ok()) {
-      for (size_t k = 0; k < n; ++k) ASSERT_EQ(d[k], p.GetInt(k));
+      for (size_t k = 0; k < n; ++k) ASSERT_EQ(d[k], p.int_at(k));
     } else {
       EXPECT_EQ(st.code(), absl::StatusCode::kInvalidArgument);
     }
@@ -82,7 +82,7 @@ void CheckAllConversions(const PackedArrayView& p) {
     if (t == Type::kPackedInt64Array) {
       bool fits = true;
       for (size_t k = 0; k < n; ++k) {
-        fits &= p.GetInt(k) >= INT32_MIN && p.GetInt(k) <= INT32_MAX;
+        fits &= p.int_at(k) >= INT32_MIN && p.int_at(k) <= INT32_MAX;
       }
       ASSERT_EQ(st.ok(), fits) << st;
     } else {
@@ -90,7 +90,7 @@ void CheckAllConversions(const PackedArrayView& p) {
     }
     if (st.ok()) {
       for (size_t k = 0; k < n; ++k) {
-        ASSERT_EQ(d[k], p.GetInt(at(k).first, at(k).second));
+        ASSERT_EQ(d[k], p.int_at(at(k).first, at(k).second));
       }
     }
     std::vector<int64_t> e(n);
@@ -98,7 +98,7 @@ void CheckAllConversions(const PackedArrayView& p) {
     ASSERT_EQ(st.ok(), i32_ok || t == Type::kPackedInt64Array) << st;
     if (st.ok()) {
       for (size_t k = 0; k < n; ++k) {
-        ASSERT_EQ(e[k], p.GetInt(at(k).first, at(k).second));
+        ASSERT_EQ(e[k], p.int_at(at(k).first, at(k).second));
       }
     }
   }
@@ -112,7 +112,7 @@ void CheckAllConversions(const PackedArrayView& p) {
     ASSERT_EQ(sd.ok(), IsReal(t)) << sd;
     if (IsReal(t)) {
       for (size_t k = 0; k < n; ++k) {
-        const double want = p.GetReal(at(k).first, at(k).second);
+        const double want = p.real_at(at(k).first, at(k).second);
         ASSERT_EQ(BitsOf(d[k]), BitsOf(want)) << k;
         ASSERT_EQ(BitsOf(f[k]), BitsOf(NarrowF64ToF32(want))) << k;
       }
@@ -215,9 +215,9 @@ TEST_P(PackedConversions, EveryTypeEveryDestination) {
       const Variant v = gen.OfType(t, ro);
       auto bytes = reference::Encode(v, eo);
       ASSERT_TRUE(bytes.ok()) << bytes.status();
-      auto doc = Document::Open(Bytes(*bytes), o);
+      auto doc = MessageView::Open(Bytes(*bytes), o);
       ASSERT_TRUE(doc.ok()) << doc.status();
-      auto p = doc->root().GetPackedArray();
+      auto p = doc->root().packed_array();
       ASSERT_TRUE(p.ok()) << p.status();
       EXPECT_EQ(p->size(), v.packed_size());
       CheckAllConversions(*p);
@@ -249,9 +249,9 @@ std::string PackedInt64(const std::vector<int64_t>& v) {
 
 TEST(PackedArrayView, Int64ToInt32RangeCheck) {
   const std::string ok = PackedInt64({0, -1, INT32_MAX, INT32_MIN});
-  auto doc = Document::Open(Bytes(ok));
+  auto doc = MessageView::Open(Bytes(ok));
   ASSERT_TRUE(doc.ok());
-  auto p = doc->root().GetPackedArray();
+  auto p = doc->root().packed_array();
   ASSERT_TRUE(p.ok());
   std::vector<int32_t> out(4);
   ASSERT_TRUE(p->CopyTo(absl::MakeSpan(out)).ok());
@@ -260,9 +260,9 @@ TEST(PackedArrayView, Int64ToInt32RangeCheck) {
   for (int64_t bad :
        {int64_t{INT32_MAX} + 1, int64_t{INT32_MIN} - 1, int64_t{1} << 40}) {
     const std::string b = PackedInt64({5, 6, bad, 7});
-    auto d = Document::Open(Bytes(b), DecodeOptions(), /*base_offset=*/100);
+    auto d = MessageView::Open(Bytes(b), DecodeOptions(), /*base_offset=*/100);
     ASSERT_TRUE(d.ok());
-    auto q = d->root().GetPackedArray();
+    auto q = d->root().packed_array();
     ASSERT_TRUE(q.ok());
     absl::Status st = q->CopyTo(absl::MakeSpan(out));
     ASSERT_FALSE(st.ok()) << bad;
@@ -287,13 +287,13 @@ TEST(PackedArrayView, F64VectorsFromADoublePrecisionPeer) {
   for (bool real_is_double : {false, true}) {
     DecodeOptions o;
     o.real_is_double = real_is_double;
-    auto doc = Document::Open(Bytes(b), o);
+    auto doc = MessageView::Open(Bytes(b), o);
     ASSERT_TRUE(doc.ok());
     EXPECT_TRUE(doc->root().is_wide());
-    auto p = doc->root().GetPackedArray();
+    auto p = doc->root().packed_array();
     ASSERT_TRUE(p.ok());
     EXPECT_EQ(p->component_width(), 8);
-    EXPECT_EQ(p->GetReal(0, 0), 0.1);  // the wire value
+    EXPECT_EQ(p->real_at(0, 0), 0.1);  // the wire value
     double d[2];
     float f[2];
     ASSERT_TRUE(p->CopyTo(absl::MakeSpan(d)).ok());
@@ -316,10 +316,10 @@ TEST(PackedArrayView, RefusesStringsAndWrongTypes) {
   std::string b;
   wire::AppendU32(&b, 34);  // PackedStringArray
   wire::AppendU32(&b, 0);
-  auto doc = Document::Open(Bytes(b));
+  auto doc = MessageView::Open(Bytes(b));
   ASSERT_TRUE(doc.ok());
-  EXPECT_FALSE(doc->root().GetPackedArray().ok());
-  EXPECT_TRUE(doc->root().GetPackedStringArray().ok());
+  EXPECT_FALSE(doc->root().packed_array().ok());
+  EXPECT_TRUE(doc->root().packed_string_array().ok());
   PackedArrayView empty;
   std::vector<float> f(1);
   EXPECT_FALSE(empty.CopyTo(absl::MakeSpan(f)).ok());
@@ -385,24 +385,24 @@ TEST(PackedArrayView, OpeningAHugeArrayDoesNotTouchItsData) {
     wire::AppendU32(&suffix, 7);
     GuardedBuffer buf(prefix, c.bytes, suffix);
     ASSERT_TRUE(buf.ok());
-    auto doc = Document::Open(buf.span());
+    auto doc = MessageView::Open(buf.span());
     ASSERT_TRUE(doc.ok()) << doc.status();
-    auto arr = doc->root().GetArray();
+    auto arr = doc->root().array();
     ASSERT_TRUE(arr.ok());
     ArrayCursor cur = arr->cursor();
     ValueView packed, seven;
     ASSERT_TRUE(cur.Next(&packed));
-    auto p = packed.GetPackedArray();  // would fault if it read the data
+    auto p = packed.packed_array();  // would fault if it read the data
     ASSERT_TRUE(p.ok()) << p.status();
     EXPECT_EQ(p->size(), kCount);
     EXPECT_EQ(p->wire_data().size(), c.bytes);
     EXPECT_EQ(p->data_offset(), 16u);
     // The data really is unreadable: touching it kills the process.
     EXPECT_DEATH(
-        std::printf("%f", p->GetInt(kCount / 2) + p->GetReal(kCount / 2)), "");
+        std::printf("%f", p->int_at(kCount / 2) + p->real_at(kCount / 2)), "");
     // Skipping it (the cursor) and validating touch no data either.
     ASSERT_TRUE(cur.Next(&seven)) << cur.status();
-    auto seven_value = seven.GetInt();
+    auto seven_value = seven.as_int();
     ASSERT_TRUE(seven_value.ok());
     EXPECT_EQ(*seven_value, 7);
     EXPECT_FALSE(cur.Next(&seven));

@@ -17,7 +17,7 @@ namespace {
   auto lhs = std::move(*lhs##_or)
 
 absl::StatusOr<Variant> Packed(const ValueView& v, bool real_is_double) {
-  GDWIRE_ASSIGN_OR_RETURN(p, v.GetPackedArray());
+  GDWIRE_ASSIGN_OR_RETURN(p, v.packed_array());
   const size_t n = p.size() * p.components();
   absl::Status st;
   switch (v.type()) {
@@ -94,14 +94,14 @@ absl::StatusOr<Variant> LazyBuildOnThisStack(const ValueView& v,
   const Type t = v.type();
   if (const int n = RealComponents(t)) {
     double c[16];
-    if (absl::Status st = v.GetReals(absl::MakeSpan(c, n)); !st.ok()) {
+    if (absl::Status st = v.reals(absl::MakeSpan(c, n)); !st.ok()) {
       return st;
     }
     return Variant::Math(t, absl::MakeConstSpan(c, n));
   }
   if (const int n = IntComponents(t)) {
     int32_t c[4];
-    if (absl::Status st = v.GetInts(absl::MakeSpan(c, n)); !st.ok()) return st;
+    if (absl::Status st = v.ints(absl::MakeSpan(c, n)); !st.ok()) return st;
     return Variant::IntMath(t, absl::MakeConstSpan(c, n));
   }
   switch (t) {
@@ -110,44 +110,44 @@ absl::StatusOr<Variant> LazyBuildOnThisStack(const ValueView& v,
     case Type::kCallable:
       return Variant::Callable();
     case Type::kBool: {
-      GDWIRE_ASSIGN_OR_RETURN(b, v.GetBool());
+      GDWIRE_ASSIGN_OR_RETURN(b, v.as_bool());
       return Variant::Bool(b);
     }
     case Type::kInt: {
-      GDWIRE_ASSIGN_OR_RETURN(i, v.GetInt());
+      GDWIRE_ASSIGN_OR_RETURN(i, v.as_int());
       return Variant::Int(i);
     }
     case Type::kFloat: {
-      GDWIRE_ASSIGN_OR_RETURN(d, v.GetFloat());
+      GDWIRE_ASSIGN_OR_RETURN(d, v.as_float());
       return Variant::Float(d);
     }
     case Type::kString:
     case Type::kStringName: {
-      GDWIRE_ASSIGN_OR_RETURN(text, v.GetText());
-      GDWIRE_ASSIGN_OR_RETURN(s, v.GetString());
+      GDWIRE_ASSIGN_OR_RETURN(text, v.text());
+      GDWIRE_ASSIGN_OR_RETURN(s, v.as_string());
       if (text.canonical() && text.view() != s) {
         return absl::InternalError("canonical view differs from the text");
       }
       return t == Type::kString ? Variant::String(s) : Variant::StringName(s);
     }
     case Type::kRID: {
-      GDWIRE_ASSIGN_OR_RETURN(id, v.GetRid());
+      GDWIRE_ASSIGN_OR_RETURN(id, v.rid());
       return Variant::Rid(id);
     }
     case Type::kSignal: {
-      GDWIRE_ASSIGN_OR_RETURN(s, v.GetSignal());
+      GDWIRE_ASSIGN_OR_RETURN(s, v.signal());
       Signal sig;
       sig.name = s.name.ToString();
       sig.object_id = s.object_id;
       return Variant::MakeSignal(std::move(sig));
     }
     case Type::kNodePath: {
-      GDWIRE_ASSIGN_OR_RETURN(np, v.GetNodePath());
+      GDWIRE_ASSIGN_OR_RETURN(np, v.node_path());
       GDWIRE_ASSIGN_OR_RETURN(path, np.ToNodePath());
       return Variant::MakeNodePath(std::move(path));
     }
     case Type::kObject: {
-      GDWIRE_ASSIGN_OR_RETURN(ov, v.GetObject());
+      GDWIRE_ASSIGN_OR_RETURN(ov, v.object());
       Object o;
       o.kind = ov.kind();
       o.id = ov.id();
@@ -167,7 +167,7 @@ absl::StatusOr<Variant> LazyBuildOnThisStack(const ValueView& v,
     case Type::kArray:
     case Type::kTypedArray:
     case Type::kPackedTypedArray: {
-      GDWIRE_ASSIGN_OR_RETURN(av, v.GetArray());
+      GDWIRE_ASSIGN_OR_RETURN(av, v.array());
       Array a;
       a.element_type = av.element_type().ToContainerType();
       for (const absl::StatusOr<ValueView>& e : av.elements()) {
@@ -184,7 +184,7 @@ absl::StatusOr<Variant> LazyBuildOnThisStack(const ValueView& v,
       return Variant::MakeArray(std::move(a));
     }
     case Type::kDictionary: {
-      GDWIRE_ASSIGN_OR_RETURN(dv, v.GetDictionary());
+      GDWIRE_ASSIGN_OR_RETURN(dv, v.dictionary());
       Dictionary d;
       d.key_type = dv.key_type().ToContainerType();
       d.value_type = dv.value_type().ToContainerType();
@@ -199,7 +199,7 @@ absl::StatusOr<Variant> LazyBuildOnThisStack(const ValueView& v,
       return Variant::MakeDictionary(std::move(d));
     }
     case Type::kPackedStringArray: {
-      GDWIRE_ASSIGN_OR_RETURN(sv, v.GetPackedStringArray());
+      GDWIRE_ASSIGN_OR_RETURN(sv, v.packed_string_array());
       std::vector<std::string> out;
       for (const absl::StatusOr<TextView>& s : sv.elements()) {
         if (!s.ok()) return s.status();

@@ -49,14 +49,14 @@ absl::Status ValueView::WrongType(const char* wanted) const {
       absl::StrCat("expected ", wanted, ", found ", TypeName(type_))));
 }
 
-absl::StatusOr<bool> ValueView::GetBool() const {
+absl::StatusOr<bool> ValueView::as_bool() const {
   if (c_ == nullptr || type_ != Type::kBool) return WrongType("Bool");
   const size_t p = pos_ + 4;
   if (c_->Remaining(p) < 4) return StatusOf(core::Truncated(*c_, type_, p));
   return LoadU32(c_->data + p) != 0;
 }
 
-absl::StatusOr<int64_t> ValueView::GetInt() const {
+absl::StatusOr<int64_t> ValueView::as_int() const {
   if (c_ == nullptr || type_ != Type::kInt) return WrongType("int");
   const size_t p = pos_ + 4;
   const bool wide = (header_ & wire::kFlag64) != 0;
@@ -68,7 +68,7 @@ absl::StatusOr<int64_t> ValueView::GetInt() const {
                     static_cast<int32_t>(LoadU32(c_->data + p)));
 }
 
-absl::StatusOr<double> ValueView::GetFloat() const {
+absl::StatusOr<double> ValueView::as_float() const {
   if (c_ == nullptr || type_ != Type::kFloat) return WrongType("float");
   const size_t p = pos_ + 4;
   const bool wide = (header_ & wire::kFlag64) != 0;
@@ -80,7 +80,7 @@ absl::StatusOr<double> ValueView::GetFloat() const {
               : static_cast<double>(wire::LoadF32(c_->data + p));
 }
 
-absl::StatusOr<uint64_t> ValueView::GetRid() const {
+absl::StatusOr<uint64_t> ValueView::rid() const {
   if (c_ == nullptr || type_ != Type::kRID) return WrongType("RID");
   if (c_->opts.dialect != Dialect::kGodot4) return uint64_t{0};
   const size_t p = pos_ + 4;
@@ -88,7 +88,7 @@ absl::StatusOr<uint64_t> ValueView::GetRid() const {
   return LoadU64(c_->data + p);
 }
 
-absl::StatusOr<TextView> ValueView::GetText() const {
+absl::StatusOr<TextView> ValueView::text() const {
   if (c_ == nullptr || (type_ != Type::kString && type_ != Type::kStringName)) {
     return WrongType("String or StringName");
   }
@@ -100,19 +100,19 @@ absl::StatusOr<TextView> ValueView::GetText() const {
   return TextView(c_, t);
 }
 
-absl::StatusOr<absl::string_view> ValueView::GetStringView() const {
-  absl::StatusOr<TextView> t = GetText();
+absl::StatusOr<absl::string_view> ValueView::as_string_view() const {
+  absl::StatusOr<TextView> t = text();
   if (!t.ok()) return t.status();
   return t->view();
 }
 
-absl::StatusOr<std::string> ValueView::GetString() const {
-  absl::StatusOr<TextView> t = GetText();
+absl::StatusOr<std::string> ValueView::as_string() const {
+  absl::StatusOr<TextView> t = text();
   if (!t.ok()) return t.status();
   return t->ToString();
 }
 
-absl::Status ValueView::GetReals(absl::Span<double> out) const {
+absl::Status ValueView::reals(absl::Span<double> out) const {
   const int n = RealComponents(type_);
   if (c_ == nullptr || n == 0) return WrongType("a real math type");
   if (out.size() < static_cast<size_t>(n)) {
@@ -133,7 +133,7 @@ absl::Status ValueView::GetReals(absl::Span<double> out) const {
   return absl::OkStatus();
 }
 
-absl::Status ValueView::GetInts(absl::Span<int32_t> out) const {
+absl::Status ValueView::ints(absl::Span<int32_t> out) const {
   const int n = IntComponents(type_);
   if (c_ == nullptr || n == 0) return WrongType("an integer vector type");
   if (out.size() < static_cast<size_t>(n)) {
@@ -148,7 +148,7 @@ absl::Status ValueView::GetInts(absl::Span<int32_t> out) const {
   return absl::OkStatus();
 }
 
-absl::StatusOr<SignalView> ValueView::GetSignal() const {
+absl::StatusOr<SignalView> ValueView::signal() const {
   if (c_ == nullptr || type_ != Type::kSignal) return WrongType("Signal");
   size_t p = pos_ + 4;
   core::WireText t;
@@ -162,7 +162,7 @@ absl::StatusOr<SignalView> ValueView::GetSignal() const {
   return s;
 }
 
-absl::StatusOr<NodePathView> ValueView::GetNodePath() const {
+absl::StatusOr<NodePathView> ValueView::node_path() const {
   if (c_ == nullptr || type_ != Type::kNodePath) return WrongType("NodePath");
   const size_t p = pos_ + 4;
   if (c_->Remaining(p) < 4) return StatusOf(core::Truncated(*c_, type_, p));
@@ -185,7 +185,7 @@ absl::StatusOr<NodePathView> ValueView::GetNodePath() const {
   return v;
 }
 
-absl::StatusOr<ObjectView> ValueView::GetObject() const {
+absl::StatusOr<ObjectView> ValueView::object() const {
   if (c_ == nullptr || type_ != Type::kObject) return WrongType("Object");
   size_t p = pos_ + 4;
   ObjectView v;
@@ -218,7 +218,7 @@ absl::StatusOr<ObjectView> ValueView::GetObject() const {
   return v;
 }
 
-absl::StatusOr<ArrayView> ValueView::GetArray() const {
+absl::StatusOr<ArrayView> ValueView::array() const {
   if (c_ == nullptr || !IsArrayType(type_)) return WrongType("Array");
   size_t p = pos_ + 4;
   core::TypeDescriptor et;
@@ -251,7 +251,7 @@ absl::StatusOr<ArrayView> ValueView::GetArray() const {
   return v;
 }
 
-absl::StatusOr<DictionaryView> ValueView::GetDictionary() const {
+absl::StatusOr<DictionaryView> ValueView::dictionary() const {
   if (c_ == nullptr || type_ != Type::kDictionary) {
     return WrongType("Dictionary");
   }
@@ -284,7 +284,7 @@ absl::StatusOr<DictionaryView> ValueView::GetDictionary() const {
   return v;
 }
 
-absl::StatusOr<PackedArrayView> ValueView::GetPackedArray() const {
+absl::StatusOr<PackedArrayView> ValueView::packed_array() const {
   if (c_ == nullptr || !IsPackedArray(type_) ||
       type_ == Type::kPackedStringArray) {
     return WrongType("a packed array of numbers");
@@ -300,7 +300,7 @@ absl::StatusOr<PackedArrayView> ValueView::GetPackedArray() const {
   return v;
 }
 
-absl::StatusOr<PackedStringArrayView> ValueView::GetPackedStringArray() const {
+absl::StatusOr<PackedStringArrayView> ValueView::packed_string_array() const {
   if (c_ == nullptr || type_ != Type::kPackedStringArray) {
     return WrongType("PackedStringArray");
   }

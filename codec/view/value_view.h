@@ -7,7 +7,7 @@
 // `ValueView` is a read-only window onto one encoded value inside a
 // complete buffer: its type and header flags at once, everything else read
 // on demand, straight from the buffer (no decoding of what is not asked
-// for, no copies of text). Views come from a `view::Document`
+// for, no copies of text). Views come from a `view::MessageView`
 // (document.h) and from the cursors of container views
 // (container_view.h). Every accessor checks what it reads with the
 // engine's checks and returns an error (kind, absolute byte offset, path
@@ -17,7 +17,7 @@
 //
 //   ValueView v = doc.root();
 //   if (v.type() == gdwire::Type::kString) {
-//     absl::StatusOr<absl::string_view> s = v.GetStringView();
+//     absl::StatusOr<absl::string_view> s = v.as_string_view();
 //     if (!s.ok()) return s.status();   // bad UTF-8, truncated, ...
 //   }
 //   absl::StatusOr<gdwire::Variant> owned = v.ToVariant();  // same as
@@ -25,7 +25,7 @@
 //                                                            reference::Decode
 //
 // IMPORTANT: Lifetime. A view points into the buffer and into its
-// Document's shared state: both must outlive every view, TextView and
+// MessageView's shared state: both must outlive every view, TextView and
 // cursor made from them.
 
 #ifndef GDWIRE_CODEC_VIEW_VALUE_VIEW_H_
@@ -150,36 +150,36 @@ class ValueView {
   int depth() const { return depth_; }
 
   // ---- Scalars ----------------------------------------------------------
-  absl::StatusOr<bool> GetBool() const;
-  absl::StatusOr<int64_t> GetInt() const;
-  absl::StatusOr<double> GetFloat() const;
+  absl::StatusOr<bool> as_bool() const;
+  absl::StatusOr<int64_t> as_int() const;
+  absl::StatusOr<double> as_float() const;
   // RID id (0 in godot3/pandemonium, whose RIDs carry nothing).
-  absl::StatusOr<uint64_t> GetRid() const;
+  absl::StatusOr<uint64_t> rid() const;
 
   // ---- Text (String and StringName) -------------------------------------
-  absl::StatusOr<TextView> GetText() const;
+  absl::StatusOr<TextView> text() const;
   // The text bytes straight from the buffer (see TextView::view()).
-  absl::StatusOr<absl::string_view> GetStringView() const;
+  absl::StatusOr<absl::string_view> as_string_view() const;
   // The engine's text, copied (correct for non-canonical godot3 text).
-  absl::StatusOr<std::string> GetString() const;
+  absl::StatusOr<std::string> as_string() const;
 
   // ---- Math types --------------------------------------------------------
   // Real components in wire order (see variant.h) as the engine holds
   // them: f64 components narrowed through f32 unless real_is_double.
   // REQUIRES: out.size() >= RealComponents(type()).
-  absl::Status GetReals(absl::Span<double> out) const;
+  absl::Status reals(absl::Span<double> out) const;
   // Vector2i/3i/4i and Rect2i. REQUIRES: out.size() >= IntComponents(type()).
-  absl::Status GetInts(absl::Span<int32_t> out) const;
+  absl::Status ints(absl::Span<int32_t> out) const;
 
   // ---- Compound ---------------------------------------------------------
-  absl::StatusOr<SignalView> GetSignal() const;
-  absl::StatusOr<NodePathView> GetNodePath() const;
-  absl::StatusOr<ObjectView> GetObject() const;
-  absl::StatusOr<ArrayView> GetArray() const;
-  absl::StatusOr<DictionaryView> GetDictionary() const;
+  absl::StatusOr<SignalView> signal() const;
+  absl::StatusOr<NodePathView> node_path() const;
+  absl::StatusOr<ObjectView> object() const;
+  absl::StatusOr<ArrayView> array() const;
+  absl::StatusOr<DictionaryView> dictionary() const;
   // Every packed type but PackedStringArray: O(1), the data is not read.
-  absl::StatusOr<PackedArrayView> GetPackedArray() const;
-  absl::StatusOr<PackedStringArrayView> GetPackedStringArray() const;
+  absl::StatusOr<PackedArrayView> packed_array() const;
+  absl::StatusOr<PackedStringArrayView> packed_string_array() const;
 
   // ---- Whole value -------------------------------------------------------
   // Bytes the value occupies (a structural walk; text not validated).
@@ -190,7 +190,7 @@ class ValueView {
   absl::StatusOr<Variant> ToVariant() const;
 
  private:
-  friend class Document;
+  friend class MessageView;
   friend class ArrayCursor;
   friend class DictionaryCursor;
   friend class PropertyCursor;

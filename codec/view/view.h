@@ -11,7 +11,7 @@
 // (`absl::Status` made by `gdwire::Error::ToStatus()`: kind, absolute byte
 // offset, path).
 //
-//   document.h        Document::Open, root(), Validate(), ToVariant()
+//   message_view.h    MessageView::Open, root(), Validate(), ToVariant()
 //   value_view.h      ValueView (type, flags, typed accessors), TextView
 //   container_view.h  ArrayView, DictionaryView, ObjectView, NodePathView
 //                     and their cursors (lazy, non-recursive skipping)
@@ -22,16 +22,16 @@
 //
 //   #include "codec/view/view.h"
 //
-//   auto doc = gdwire::view::Document::Open(bytes, opts);
+//   auto doc = gdwire::view::MessageView::Open(bytes, opts);
 //   if (!doc.ok()) return doc.status();
-//   auto dict = doc->root().GetDictionary();
+//   auto dict = doc->root().dictionary();
 //   if (!dict.ok()) return dict.status();
 //   for (const auto& entry : dict->entries()) {
 //     if (!entry.ok()) return entry.status();
-//     auto key = entry->key.GetStringView();
+//     auto key = entry->key.as_string_view();
 //     if (key.ok() && *key == "pos") {
 //       double xyz[3];
-//       absl::Status st = entry->value.GetReals(absl::MakeSpan(xyz));
+//       absl::Status st = entry->value.reals(absl::MakeSpan(xyz));
 //     }
 //   }
 
@@ -40,7 +40,7 @@
 
 #include "codec/view/container_view.h"
 #include "codec/view/cursor.h"
-#include "codec/view/document.h"
+#include "codec/view/message_view.h"
 #include "codec/view/packed_view.h"
 #include "codec/view/value_view.h"
 

@@ -32,7 +32,7 @@ uint64_t Walk(const Element& e, const uint8_t* begin, const uint8_t* end,
               int depth) {
   Check(e.valid(), "invalid element in a walk");
   uint64_t sum = static_cast<uint64_t>(e.type()) + e.size() + e.header();
-  const absl::string_view s = e.get_string();
+  const absl::string_view s = e.as_string();
   if (!s.empty()) {
     Check(reinterpret_cast<const uint8_t*>(s.data()) >= begin &&
               reinterpret_cast<const uint8_t*>(s.data()) + s.size() <= end,
@@ -45,13 +45,13 @@ uint64_t Walk(const Element& e, const uint8_t* begin, const uint8_t* end,
           "packed data outside the input");
     sum += p.back();
   }
-  sum += e.get_int() + e.get_bool() + (e.get_float() > 0) + e.get_rid() +
+  sum += e.as_int() + e.as_bool() + (e.as_float() > 0) + e.rid() +
          e.object_id() + e.object_class().size() + e.signal_name().size() +
          e.node_path_name_count();
   double r[16];
   int32_t v[4];
-  e.GetReals(absl::MakeSpan(r));
-  e.GetInts(absl::MakeSpan(v));
+  e.reals(absl::MakeSpan(r));
+  e.ints(absl::MakeSpan(v));
   sum += e.element_type().name.size() + e.key_type().name.size();
   if (depth > 64) return sum;
   switch (e.type()) {
@@ -62,10 +62,10 @@ uint64_t Walk(const Element& e, const uint8_t* begin, const uint8_t* end,
                Walk(en.value, begin, end, depth + 1);
         if (en.key.type() == Type::kString ||
             en.key.type() == Type::kStringName) {
-          Check(e[en.key.get_string()].valid() || !en.key.text_canonical(),
+          Check(e[en.key.as_string()].valid() || !en.key.text_canonical(),
                 "a key's lookup finds nothing");
         } else if (en.key.type() == Type::kInt) {
-          Check(e.FindInt(en.key.get_int()).valid(),
+          Check(e.FindInt(en.key.as_int()).valid(),
                 "an Int key's lookup finds nothing");
         }
       }

@@ -92,7 +92,7 @@ absl::Status Walk(const view::ValueView& v, const gdwire::Variant* want,
   if (cmp) Check(v.type() == want->type(), "view type differs");
   switch (v.type()) {
     case Type::kArray: {
-      auto a = v.GetArray();
+      auto a = v.array();
       if (!a.ok()) return a.status();
       auto c = a->cursor();
       view::ValueView e;
@@ -109,7 +109,7 @@ absl::Status Walk(const view::ValueView& v, const gdwire::Variant* want,
       return c.status();
     }
     case Type::kDictionary: {
-      auto dv = v.GetDictionary();
+      auto dv = v.dictionary();
       if (!dv.ok()) return dv.status();
       auto c = dv->cursor();
       view::DictionaryView::Entry e;
@@ -121,7 +121,7 @@ absl::Status Walk(const view::ValueView& v, const gdwire::Variant* want,
       return c.status();
     }
     case Type::kObject: {
-      auto o = v.GetObject();
+      auto o = v.object();
       if (!o.ok()) return o.status();
       if (o->kind() != gdwire::Object::Kind::kFull) return absl::OkStatus();
       o->class_name().ToString();
@@ -135,7 +135,7 @@ absl::Status Walk(const view::ValueView& v, const gdwire::Variant* want,
       return c.status();
     }
     case Type::kNodePath: {
-      auto np = v.GetNodePath();
+      auto np = v.node_path();
       if (!np.ok()) return np.status();
       auto c = np->components();
       view::NodePathCursor::Component comp;
@@ -148,7 +148,7 @@ absl::Status Walk(const view::ValueView& v, const gdwire::Variant* want,
       return owned.status();
     }
     case Type::kPackedStringArray: {
-      auto ps = v.GetPackedStringArray();
+      auto ps = v.packed_string_array();
       if (!ps.ok()) return ps.status();
       auto c = ps->cursor();
       view::TextView t;
@@ -166,13 +166,13 @@ absl::Status Walk(const view::ValueView& v, const gdwire::Variant* want,
     }
     case Type::kString:
     case Type::kStringName: {
-      auto s = v.GetString();
+      auto s = v.as_string();
       if (s.ok() && cmp) Check(*s == want->as_string(), "string differs");
       return s.status();
     }
     default:
       if (gdwire::IsPackedArray(v.type())) {
-        auto p = v.GetPackedArray();
+        auto p = v.packed_array();
         if (!p.ok()) return p.status();
         return CopyPacked(*p, cmp, want);
       }
@@ -190,7 +190,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const auto bytes = absl::MakeConstSpan(data + 1, size - 1);
   const auto ref = gdwire::reference::Decode(bytes, d);
 
-  auto doc = view::Document::Open(bytes, d);
+  auto doc = view::MessageView::Open(bytes, d);
   if (!doc.ok()) {
     Check(!ref.ok(), "the view cannot open what the reference decodes",
           std::string(doc.status().message()));

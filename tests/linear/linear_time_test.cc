@@ -38,7 +38,7 @@
 #include "codec/text/text.h"
 #include "codec/types.h"
 #include "codec/variant.h"
-#include "codec/view/document.h"
+#include "codec/view/message_view.h"
 #include "codec/wire.h"
 #include "gtest/gtest.h"
 
@@ -274,7 +274,7 @@ std::vector<Decoder> Decoders() {
       {"views", [](const std::string& b, const Variant&, const DecodeOptions& d,
                    internal::KeyOpCounter* c, size_t* in) {
          *in = b.size();
-         auto doc = view::Document::Open(Span(b), d);
+         auto doc = view::MessageView::Open(Span(b), d);
          if (!doc.ok()) return false;
          internal::CountKeyOps count(c);
          return doc->ToVariant().ok();

@@ -216,7 +216,7 @@ int Bench(int argc, char** argv) {
                       seconds,
                       [&] {
                         for (auto v : values) {
-                          auto doc = view::Document::Open(v, d);
+                          auto doc = view::MessageView::Open(v, d);
                           if (!doc.ok() || !doc->Validate().ok()) return false;
                         }
                         return true;

@@ -37,8 +37,8 @@ int main(int argc, char** argv) {
   gdwire::DecodeOptions opts;
   opts.dialect =
       dialect == "godot3" ? gdwire::Dialect::kGodot3 : gdwire::Dialect::kGodot4;
-  absl::StatusOr<gdwire::view::Document> doc =
-      gdwire::view::Document::Open(absl::MakeConstSpan(bytes), opts);
+  absl::StatusOr<gdwire::view::MessageView> doc =
+      gdwire::view::MessageView::Open(absl::MakeConstSpan(bytes), opts);
   if (!doc.ok()) {
     std::fprintf(stderr, "open: %s\n", doc.status().ToString().c_str());
     return 1;

@@ -4,7 +4,7 @@
 // File: document.h
 // -----------------------------------------------------------------------------
 //
-// `Document` opens one complete encoded message (the bytes of
+// `MessageView` opens one complete encoded message (the bytes of
 // `var_to_bytes`, or one frame's payload) without decoding it: Open reads
 // the root header only; `root()` is the lazy view of the value
 // (value_view.h). `Validate()` and `ToVariant()` walk the whole value with
@@ -14,21 +14,21 @@
 // Example:
 //
 //   gdwire::DecodeOptions opts;             // godot4
-//   absl::StatusOr<gdwire::view::Document> doc =
-//       gdwire::view::Document::Open(bytes, opts);
+//   absl::StatusOr<gdwire::view::MessageView> doc =
+//       gdwire::view::MessageView::Open(bytes, opts);
 //   if (!doc.ok()) return doc.status();    // truncated / invalid header
 //   gdwire::view::ValueView root = doc->root();
 //   if (root.type() == gdwire::Type::kPackedVector3Array) {
-//     auto p = root.GetPackedArray();       // O(1)
+//     auto p = root.packed_array();       // O(1)
 //     std::vector<float> xyz(p->size() * 3);
 //     absl::Status st = p->CopyTo(absl::MakeSpan(xyz));
 //   }
 //
-// IMPORTANT: Lifetime. The Document does not copy the bytes: the buffer
-// must outlive the Document, and the Document every view made from it.
-// Moving a Document keeps its views valid. The options are copied, but an
+// IMPORTANT: Lifetime. The MessageView does not copy the bytes: the buffer
+// must outlive the MessageView, and the MessageView every view made from it.
+// Moving a MessageView keeps its views valid. The options are copied, but an
 // `alloc_account` they point to is used (by ToVariant) for as long as the
-// Document lives.
+// MessageView lives.
 //
 // Errors: the lazy accessors check what they read with the reference
 // decoder's checks (same kind and offset). Moving a cursor past a child it
@@ -37,8 +37,8 @@
 // structural error where a full decode would stop earlier at bad text
 // inside the skipped child. Validate() and ToVariant() are exact.
 
-#ifndef GDWIRE_CODEC_VIEW_DOCUMENT_H_
-#define GDWIRE_CODEC_VIEW_DOCUMENT_H_
+#ifndef GDWIRE_CODEC_VIEW_MESSAGE_VIEW_H_
+#define GDWIRE_CODEC_VIEW_MESSAGE_VIEW_H_
 
 #include <cstddef>
 #include <cstdint>
@@ -48,6 +48,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "absl/types/span.h"
+#include "codec/bytes.h"
 #include "codec/error.h"
 #include "codec/options.h"
 #include "codec/variant.h"
@@ -57,18 +58,15 @@
 namespace gdwire {
 namespace view {
 
-class Document {
+class MessageView {
  public:
   // Opens the value at the start of `bytes`. Fails (as the reference
   // decoder does, at offset base_offset) when the header is cut off or
   // names no type of the dialect, or when max_depth < 0. `base_offset` is
   // added to every error offset.
-  static absl::StatusOr<Document> Open(absl::Span<const uint8_t> bytes,
-                                       const DecodeOptions& options = {},
-                                       uint64_t base_offset = 0);
-  static absl::StatusOr<Document> Open(absl::string_view bytes,
-                                       const DecodeOptions& options = {},
-                                       uint64_t base_offset = 0);
+  static absl::StatusOr<MessageView> Open(ByteView bytes,
+                                          const DecodeOptions& options = {},
+                                          uint64_t base_offset = 0);
 
   // The root value.
   ValueView root() const { return root_; }
@@ -86,7 +84,7 @@ class Document {
   Error DecodeValue(Variant* out, size_t* consumed) const;
 
  private:
-  Document(std::unique_ptr<core::Context> c, ValueView root)
+  MessageView(std::unique_ptr<core::Context> c, ValueView root)
       : c_(std::move(c)), root_(root) {}
 
   std::unique_ptr<core::Context> c_;
@@ -96,4 +94,4 @@ class Document {
 }  // namespace view
 }  // namespace gdwire
 
-#endif  // GDWIRE_CODEC_VIEW_DOCUMENT_H_
+#endif  // GDWIRE_CODEC_VIEW_MESSAGE_VIEW_H_

@@ -1,6 +1,6 @@
 // Copyright 2026 The gdwire Authors.
 
-#include "codec/view/document.h"
+#include "codec/view/message_view.h"
 
 #include <utility>
 
@@ -10,7 +10,7 @@
 namespace gdwire {
 namespace view {
 
-absl::StatusOr<Document> Document::Open(absl::Span<const uint8_t> bytes,
+absl::StatusOr<MessageView> MessageView::Open(ByteView bytes,
                                         const DecodeOptions& options,
                                         uint64_t base_offset) {
   auto c = std::make_unique<core::Context>();
@@ -25,30 +25,22 @@ absl::StatusOr<Document> Document::Open(absl::Span<const uint8_t> bytes,
     return core::StatusOf(std::move(e));
   }
   const core::Context* ctx = c.get();
-  return Document(std::move(c), ValueView(ctx, 0, header, type, 0));
+  return MessageView(std::move(c), ValueView(ctx, 0, header, type, 0));
 }
 
-absl::StatusOr<Document> Document::Open(absl::string_view bytes,
-                                        const DecodeOptions& options,
-                                        uint64_t base_offset) {
-  return Open(absl::MakeConstSpan(
-                  reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size()),
-              options, base_offset);
-}
-
-Error Document::ValidateValue(size_t* consumed) const {
+Error MessageView::ValidateValue(size_t* consumed) const {
   return core::ValidateMessage(*c_, consumed);
 }
 
-Error Document::DecodeValue(Variant* out, size_t* consumed) const {
+Error MessageView::DecodeValue(Variant* out, size_t* consumed) const {
   return core::DecodeMessage(*c_, out, consumed);
 }
 
-absl::Status Document::Validate(size_t* consumed) const {
+absl::Status MessageView::Validate(size_t* consumed) const {
   return ValidateValue(consumed).ToStatus();
 }
 
-absl::StatusOr<Variant> Document::ToVariant(size_t* consumed) const {
+absl::StatusOr<Variant> MessageView::ToVariant(size_t* consumed) const {
   Variant v;
   if (Error e = DecodeValue(&v, consumed); !e.ok()) return e.ToStatus();
   return v;

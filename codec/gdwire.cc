@@ -1,0 +1,54 @@
+// Copyright 2026 The gdwire Authors.
+
+#include "codec/gdwire.h"
+
+#include "codec/core/context.h"
+#include "codec/core/walk.h"
+#include "codec/encode/encoder.h"
+#include "codec/stream/value_reader.h"
+
+namespace gdwire {
+namespace {
+
+core::Context ContextOf(ByteView bytes, const DecodeOptions& options) {
+  core::Context c;
+  c.data = bytes.data();
+  c.size = bytes.size();
+  c.opts = options;
+  return c;
+}
+
+}  // namespace
+
+absl::StatusOr<Variant> Decode(ByteView bytes, const DecodeOptions& options,
+                               size_t* consumed) {
+  // The push parser's builder is the fastest owned decode; the read core's
+  // walk charges an explicit allocation budget exactly as the reference
+  // decoder does (DecodeOptions::max_alloc_bytes, alloc_account).
+  if (options.max_alloc_bytes == 0 && options.alloc_account == nullptr) {
+    return stream::Decode(bytes, options, consumed);
+  }
+  Variant v;
+  if (Error e = core::DecodeMessage(ContextOf(bytes, options), &v, consumed);
+      !e.ok()) {
+    return e.ToStatus();
+  }
+  return v;
+}
+
+absl::Status Validate(ByteView bytes, const DecodeOptions& options,
+                      size_t* consumed) {
+  return core::ValidateMessage(ContextOf(bytes, options), consumed).ToStatus();
+}
+
+absl::StatusOr<std::string> Encode(const Variant& value,
+                                   const EncodeOptions& options) {
+  return encode::Encode(value, options);
+}
+
+Error EncodeTo(const Variant& value, const EncodeOptions& options,
+               std::string* out) {
+  return encode::EncodeTo(value, options, out);
+}
+
+}  // namespace gdwire
