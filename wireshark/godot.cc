@@ -10,6 +10,7 @@
 #include "codec/enet/datagram.h"
 #include "codec/error.h"
 #include "codec/frame/framing.h"
+#include "codec/gdwire.h"
 #include "codec/stream/value_reader.h"
 #include "codec/text/text.h"
 #include "codec/wire.h"
@@ -68,7 +69,7 @@ bool ShowValue(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, int start,
   if (have > len) have = len;
   absl::StatusOr<Variant> v = absl::InvalidArgumentError("no bytes");
   if (have == len) {
-    v = stream::Decode(absl::MakeConstSpan(bytes, static_cast<size_t>(have)),
+    v = gdwire::Decode(absl::MakeConstSpan(bytes, static_cast<size_t>(have)),
                        DecodeOpts());
   }
   const int item_len = tvb_captured_length_remaining(tvb, start);
@@ -180,7 +181,7 @@ bool Decodes(tvbuff_t* tvb, packet_info* pinfo) {
       !PlausibleHeader(bytes)) {
     return false;
   }
-  return stream::Decode(absl::MakeConstSpan(bytes, static_cast<size_t>(len)),
+  return gdwire::Decode(absl::MakeConstSpan(bytes, static_cast<size_t>(len)),
                         DecodeOpts())
       .ok();
 }

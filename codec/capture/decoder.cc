@@ -20,7 +20,7 @@
 #include "codec/capture/internal/packet.h"
 #include "codec/capture/net_reader.h"
 #include "codec/error.h"
-#include "codec/stream/value_reader.h"
+#include "codec/gdwire.h"
 
 namespace gdwire {
 namespace capture {
@@ -393,7 +393,7 @@ void Decoder::Impl::Udp(Flow* flow, bool reversed, const internal::Packet& p) {
                              options_.max_message_bytes, " bytes"));
     return;
   }
-  absl::StatusOr<Variant> v = stream::Decode(p.payload, options_.decode);
+  absl::StatusOr<Variant> v = gdwire::Decode(p.payload, options_.decode);
   if (v.ok()) {
     EmitValue(d, Transport::kUdp, index, 0, *std::move(v));
   } else {

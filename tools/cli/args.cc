@@ -8,8 +8,8 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
+#include "codec/gdwire.h"
 #include "codec/reference/decoder.h"
-#include "codec/stream/value_reader.h"
 #include "tools/cli/cli.h"
 
 namespace gdwire {
@@ -93,7 +93,7 @@ absl::Status KeepOneValue(const Common& common, std::string* input,
   absl::StatusOr<Variant> v =
       common.decode.pandemonium_engine_defects
           ? reference::Decode(bytes, common.decode, &used)
-          : stream::Decode(bytes, common.decode, &used);
+          : gdwire::Decode(bytes, common.decode, &used);
   if (!v.ok()) {
     std::string msg(v.status().message());
     if (!msg.empty() && msg[0] == '$') msg = absl::StrCat("#0", msg);

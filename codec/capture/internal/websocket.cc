@@ -12,7 +12,7 @@
 #include "absl/strings/str_split.h"
 #include "absl/strings/string_view.h"
 #include "codec/error.h"
-#include "codec/stream/value_reader.h"
+#include "codec/gdwire.h"
 
 namespace gdwire {
 namespace capture {
@@ -271,7 +271,7 @@ void WebSocketDecoder::MessageDone() {
     // A multiplayer packet, taken by the flow layer.
   } else {
     size_t used = 0;
-    absl::StatusOr<Variant> v = stream::Decode(
+    absl::StatusOr<Variant> v = gdwire::Decode(
         absl::MakeConstSpan(reinterpret_cast<const uint8_t*>(message_.data()),
                             message_.size()),
         options_, &used);

@@ -9,7 +9,7 @@
 #include "absl/strings/str_cat.h"
 #include "codec/document/document.h"
 #include "codec/encode/encoder.h"
-#include "codec/stream/value_reader.h"
+#include "codec/gdwire.h"
 #include "codec/types.h"
 
 namespace gdwire {
@@ -141,7 +141,7 @@ Error DecodeValue(Reader* r, size_t end, const DecodeOptions& options,
   };
   const auto bytes = r->bytes().subspan(start, end - start);
   if (keep_value) {
-    absl::StatusOr<Variant> v = stream::Decode(bytes, o, &consumed);
+    absl::StatusOr<Variant> v = gdwire::Decode(bytes, o, &consumed);
     if (!v.ok()) return nested(ErrorFromStatus(v.status()));
     out->value = *std::move(v);
   } else {
