@@ -300,6 +300,7 @@ class Parser {
 }  // namespace gdwire
 
 #include "codec/stream/internal/pandemonium_desc.h"  // IWYU pragma: export
+#include "codec/stream/internal/parser_fields.h"     // IWYU pragma: export
 #include "codec/stream/internal/parser_impl.h"       // IWYU pragma: export
 
 #endif  // GDWIRE_CODEC_STREAM_PARSER_H_
