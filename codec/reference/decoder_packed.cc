@@ -21,11 +21,6 @@ namespace reference {
 namespace decoder_internal {
 namespace {
 
-using wire::LoadF32;
-using wire::LoadF64;
-using wire::LoadU32;
-using wire::LoadU64;
-
 bool IntPackedVector(Type t) {
   return t == Type::kPackedVector2iArray || t == Type::kPackedVector3iArray ||
          t == Type::kPackedVector4iArray;
@@ -63,7 +58,7 @@ Error Decoder::PackedValue(Type type, bool flag64, Variant* out) {
     return Fail(ErrorKind::kTruncated, start,
                 absl::StrCat("truncated ", TypeName(type), " count"));
   }
-  const int32_t count = static_cast<int32_t>(LoadU32(data_ + pos_));
+  const int32_t count = static_cast<int32_t>(wire::LoadU32(data_ + pos_));
   if (type == Type::kPackedStringArray) {
     return PackedStringsValue(start, count, out);
   }
@@ -141,7 +136,7 @@ Variant Decoder::PackedNumbers(Type type, size_t width, const uint8_t* p,
     case Type::kPackedVector4iArray: {
       std::vector<int32_t> v(n);
       for (size_t i = 0; i < n; ++i) {
-        v[i] = static_cast<int32_t>(LoadU32(p + 4 * i));
+        v[i] = static_cast<int32_t>(wire::LoadU32(p + 4 * i));
       }
       return type == Type::kPackedInt32Array
                  ? Variant::PackedInt32(std::move(v))
@@ -150,14 +145,14 @@ Variant Decoder::PackedNumbers(Type type, size_t width, const uint8_t* p,
     case Type::kPackedInt64Array: {
       std::vector<int64_t> v(n);
       for (size_t i = 0; i < n; ++i) {
-        v[i] = static_cast<int64_t>(LoadU64(p + 8 * i));
+        v[i] = static_cast<int64_t>(wire::LoadU64(p + 8 * i));
       }
       return Variant::PackedInt64(std::move(v));
     }
     case Type::kPackedFloat32Array:
     case Type::kPackedColorArray: {
       std::vector<float> v(n);
-      for (size_t i = 0; i < n; ++i) v[i] = LoadF32(p + 4 * i);
+      for (size_t i = 0; i < n; ++i) v[i] = wire::LoadF32(p + 4 * i);
       return type == Type::kPackedColorArray
                  ? Variant::PackedColors(std::move(v))
                  : Variant::PackedFloat32(std::move(v));
@@ -165,21 +160,21 @@ Variant Decoder::PackedNumbers(Type type, size_t width, const uint8_t* p,
     case Type::kPackedFloat64Array: {
       std::vector<double> v(n);
       for (size_t i = 0; i < n; ++i) {
-        v[i] =
-            width == 8 ? LoadF64(p + 8 * i) : WidenF32Exact(LoadF32(p + 4 * i));
+        v[i] = width == 8 ? wire::LoadF64(p + 8 * i)
+                          : WidenF32Exact(wire::LoadF32(p + 4 * i));
       }
       return Variant::PackedFloat64(std::move(v));
     }
     default: {  // kPackedVector2/3/4Array: f64 only when real_is_double
       if (width == 8 && opts_.real_is_double) {
         std::vector<double> v(n);
-        for (size_t i = 0; i < n; ++i) v[i] = LoadF64(p + 8 * i);
+        for (size_t i = 0; i < n; ++i) v[i] = wire::LoadF64(p + 8 * i);
         return Variant::PackedRealVectors(type, std::move(v));
       }
       std::vector<float> v(n);
       for (size_t i = 0; i < n; ++i) {
-        v[i] = width == 8 ? NarrowF64ToF32(LoadF64(p + 8 * i))
-                          : LoadF32(p + 4 * i);
+        v[i] = width == 8 ? NarrowF64ToF32(wire::LoadF64(p + 8 * i))
+                          : wire::LoadF32(p + 4 * i);
       }
       DefectPackedVector4(type, &v);
       return Variant::PackedRealVectors32(type, std::move(v));
