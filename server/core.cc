@@ -289,126 +289,16 @@ void Core::Relay(int32_t from, const Delivery& d, int32_t target,
 void Core::Process(int32_t from, Peer* p, const Delivery& d,
                    const Packet& packet, bool broadcast) {
   switch (packet.command()) {
-    case Command::kRemoteCall: {
-      // SceneRPCInterface::process_rpc.
-      const auto& rc = std::get<multiplayer::RemoteCall>(packet.body);
-      IncomingCall call;
-      call.from = from;
-      call.delivery = d;
-      call.method_id = rc.method_id;
-      call.broadcast = broadcast;
-      call.call = &rc;
-      if (rc.path.has_value()) {
-        if (rc.path->empty()) {
-          // get_node(NodePath()) finds no node.
-          Fail(from, p,
-               Error(ErrorKind::kInvalidNodePath, 1, "remote_call.path",
-                     "an empty inline node path"));
-          return;
-        }
-        call.node_path = *rc.path;
-      } else {
-        auto it = p->paths.find(rc.node_id);
-        if (it == p->paths.end()) {
-          Fail(from, p,
-               Error(ErrorKind::kInvalidArgument, 1, "remote_call.node_id",
-                     absl::StrCat("unknown path-cache id ", rc.node_id)));
-          return;
-        }
-        call.node_path = it->second;
-      }
-      if (options_.manifest != nullptr) {
-        if (const auto* methods = MethodsFor(call.node_path)) {
-          for (const multiplayer::ManifestRpc& m : *methods) {
-            if (m.id == rc.method_id) {
-              call.rpc = &m;
-              call.method = &m.name;
-              break;
-            }
-          }
-          if (call.rpc == nullptr) {
-            Fail(from, p,
-                 Error(ErrorKind::kInvalidArgument, 1, "remote_call.method_id",
-                       absl::StrCat("no RPC method #", rc.method_id,
-                                    " on node ", call.node_path)));
-            return;
-          }
-        }
-      }
-      if (options_.enforce_rpc_mode && call.rpc != nullptr) {
-        const std::string& mode = call.rpc->rpc_mode;
-        const int32_t authority =
-            options_.authority ? options_.authority(call.node_path) : 1;
-        if (mode == "disabled" || (mode == "authority" && from != authority)) {
-          Fail(from, p,
-               Error(ErrorKind::kInvalidArgument, 1, "remote_call",
-                     absl::StrCat("RPC '", call.rpc->name,
-                                  "' is not allowed on node ", call.node_path,
-                                  " from: ", from, ". Mode is ", mode,
-                                  ", authority is ", authority, ".")));
-          return;
-        }
-      }
-      if (handler_ != nullptr) handler_->OnCall(call);
-      return;
-    }
-    case Command::kSimplifyPath: {
-      // SceneCacheInterface::process_simplify_path.
-      const auto& sp = std::get<multiplayer::SimplifyPath>(packet.body);
-      if (sp.path.empty()) {
-        Fail(from, p,
-             Error(ErrorKind::kInvalidNodePath, 38, "simplify_path.path",
-                   "an empty node path"));
-        return;
-      }
-      std::optional<std::string> expected;
-      if (options_.manifest != nullptr) {
-        expected = options_.manifest->ChecksumFor(sp.path);
-        if (!expected && !options_.accept_unknown_paths) return;
-      }
-      auto old = p->paths.find(sp.cache_id);
-      const size_t old_bytes = old == p->paths.end() ? 0 : old->second.size();
-      if ((old == p->paths.end() &&
-           p->paths.size() >= options_.max_paths_per_peer) ||
-          p->path_bytes - old_bytes + sp.path.size() >
-              options_.max_path_bytes_per_peer) {
-        Fail(from, p,
-             Error(ErrorKind::kLimitExceeded, 38, "simplify_path",
-                   absl::StrCat("path cache full (", p->paths.size(),
-                                " paths, ", p->path_bytes, " bytes)")));
-        return;
-      }
-      p->path_bytes = p->path_bytes - old_bytes + sp.path.size();
-      p->paths[sp.cache_id] = sp.path;
-      if (client_checksums_.size() < options_.max_server_paths ||
-          client_checksums_.count(sp.path) != 0) {
-        std::string& sum = client_checksums_[sp.path];
-        if (sum != sp.checksum) {
-          sum = sp.checksum;
-          methods_.erase(sp.path);  // a path the manifest may not know
-        }
-      }
-      const bool valid = !expected || *expected == sp.checksum;
-      uint8_t buf[6] = {static_cast<uint8_t>(Command::kConfirmPath),
-                        static_cast<uint8_t>(valid ? 1 : 0)};
-      PutU32(sp.cache_id, buf + 2);
-      SendTo(from, kReliable0, buf);
-      return;
-    }
-    case Command::kConfirmPath: {
-      // SceneCacheInterface::process_confirm_path.
-      const auto& cp = std::get<multiplayer::ConfirmPath>(packet.body);
-      auto it = p->sent.find(cp.cache_id);
-      if (it == p->sent.end()) {
-        Fail(from, p,
-             Error(ErrorKind::kInvalidArgument, 2, "confirm_path",
-                   absl::StrCat("confirms path-cache id ", cp.cache_id,
-                                " that was never sent")));
-        return;
-      }
-      it->second = true;
-      return;
-    }
+    case Command::kRemoteCall:
+      return ProcessRemoteCall(from, p, d,
+                               std::get<multiplayer::RemoteCall>(packet.body),
+                               broadcast);
+    case Command::kSimplifyPath:
+      return ProcessSimplifyPath(
+          from, p, std::get<multiplayer::SimplifyPath>(packet.body));
+    case Command::kConfirmPath:
+      return ProcessConfirmPath(
+          from, p, std::get<multiplayer::ConfirmPath>(packet.body));
     case Command::kRaw: {
       const auto& raw = std::get<multiplayer::Raw>(packet.body);
       if (handler_ != nullptr) handler_->OnRaw(from, d, raw.bytes);
@@ -420,6 +310,144 @@ void Core::Process(int32_t from, Peer* p, const Delivery& d,
     case Command::kSync:
       return;  // reported through Handler::OnPacket only
   }
+}
+
+// SceneRPCInterface::process_rpc.
+void Core::ProcessRemoteCall(int32_t from, Peer* p, const Delivery& d,
+                             const multiplayer::RemoteCall& rc,
+                             bool broadcast) {
+  IncomingCall call;
+  call.from = from;
+  call.delivery = d;
+  call.method_id = rc.method_id;
+  call.broadcast = broadcast;
+  call.call = &rc;
+  if (!CallNodePath(from, p, rc, &call.node_path)) return;
+  if (!CallRpc(from, p, rc, &call)) return;
+  if (handler_ != nullptr) handler_->OnCall(call);
+}
+
+// The called node's path: inline, or from the peer's path cache. False
+// when there is none (the peer failed).
+bool Core::CallNodePath(int32_t from, Peer* p,
+                        const multiplayer::RemoteCall& rc, std::string* out) {
+  if (rc.path.has_value()) {
+    if (rc.path->empty()) {
+      // get_node(NodePath()) finds no node.
+      Fail(from, p,
+           Error(ErrorKind::kInvalidNodePath, 1, "remote_call.path",
+                 "an empty inline node path"));
+      return false;
+    }
+    *out = *rc.path;
+    return true;
+  }
+  auto it = p->paths.find(rc.node_id);
+  if (it == p->paths.end()) {
+    Fail(from, p,
+         Error(ErrorKind::kInvalidArgument, 1, "remote_call.node_id",
+               absl::StrCat("unknown path-cache id ", rc.node_id)));
+    return false;
+  }
+  *out = it->second;
+  return true;
+}
+
+// With a manifest: the called method (an unknown id fails the peer), and
+// with CoreOptions::enforce_rpc_mode its rpc_mode checked against the
+// caller. False when the call is refused (the peer failed).
+bool Core::CallRpc(int32_t from, Peer* p, const multiplayer::RemoteCall& rc,
+                   IncomingCall* call) {
+  if (options_.manifest != nullptr) {
+    if (const auto* methods = MethodsFor(call->node_path)) {
+      for (const multiplayer::ManifestRpc& m : *methods) {
+        if (m.id == rc.method_id) {
+          call->rpc = &m;
+          call->method = &m.name;
+          break;
+        }
+      }
+      if (call->rpc == nullptr) {
+        Fail(from, p,
+             Error(ErrorKind::kInvalidArgument, 1, "remote_call.method_id",
+                   absl::StrCat("no RPC method #", rc.method_id, " on node ",
+                                call->node_path)));
+        return false;
+      }
+    }
+  }
+  if (options_.enforce_rpc_mode && call->rpc != nullptr) {
+    const std::string& mode = call->rpc->rpc_mode;
+    const int32_t authority =
+        options_.authority ? options_.authority(call->node_path) : 1;
+    if (mode == "disabled" || (mode == "authority" && from != authority)) {
+      Fail(from, p,
+           Error(ErrorKind::kInvalidArgument, 1, "remote_call",
+                 absl::StrCat("RPC '", call->rpc->name,
+                              "' is not allowed on node ", call->node_path,
+                              " from: ", from, ". Mode is ", mode,
+                              ", authority is ", authority, ".")));
+      return false;
+    }
+  }
+  return true;
+}
+
+// SceneCacheInterface::process_simplify_path.
+void Core::ProcessSimplifyPath(int32_t from, Peer* p,
+                               const multiplayer::SimplifyPath& sp) {
+  if (sp.path.empty()) {
+    Fail(from, p,
+         Error(ErrorKind::kInvalidNodePath, 38, "simplify_path.path",
+               "an empty node path"));
+    return;
+  }
+  std::optional<std::string> expected;
+  if (options_.manifest != nullptr) {
+    expected = options_.manifest->ChecksumFor(sp.path);
+    if (!expected && !options_.accept_unknown_paths) return;
+  }
+  auto old = p->paths.find(sp.cache_id);
+  const size_t old_bytes = old == p->paths.end() ? 0 : old->second.size();
+  if ((old == p->paths.end() &&
+       p->paths.size() >= options_.max_paths_per_peer) ||
+      p->path_bytes - old_bytes + sp.path.size() >
+          options_.max_path_bytes_per_peer) {
+    Fail(from, p,
+         Error(ErrorKind::kLimitExceeded, 38, "simplify_path",
+               absl::StrCat("path cache full (", p->paths.size(), " paths, ",
+                            p->path_bytes, " bytes)")));
+    return;
+  }
+  p->path_bytes = p->path_bytes - old_bytes + sp.path.size();
+  p->paths[sp.cache_id] = sp.path;
+  if (client_checksums_.size() < options_.max_server_paths ||
+      client_checksums_.count(sp.path) != 0) {
+    std::string& sum = client_checksums_[sp.path];
+    if (sum != sp.checksum) {
+      sum = sp.checksum;
+      methods_.erase(sp.path);  // a path the manifest may not know
+    }
+  }
+  const bool valid = !expected || *expected == sp.checksum;
+  uint8_t buf[6] = {static_cast<uint8_t>(Command::kConfirmPath),
+                    static_cast<uint8_t>(valid ? 1 : 0)};
+  PutU32(sp.cache_id, buf + 2);
+  SendTo(from, kReliable0, buf);
+}
+
+// SceneCacheInterface::process_confirm_path.
+void Core::ProcessConfirmPath(int32_t from, Peer* p,
+                              const multiplayer::ConfirmPath& cp) {
+  auto it = p->sent.find(cp.cache_id);
+  if (it == p->sent.end()) {
+    Fail(from, p,
+         Error(ErrorKind::kInvalidArgument, 2, "confirm_path",
+               absl::StrCat("confirms path-cache id ", cp.cache_id,
+                            " that was never sent")));
+    return;
+  }
+  it->second = true;
 }
 
 }  // namespace server

@@ -241,6 +241,16 @@ class Core {
   // the hop's sender).
   void Process(int32_t from, Peer* p, const Delivery& d,
                const multiplayer::Packet& packet, bool broadcast);
+  void ProcessRemoteCall(int32_t from, Peer* p, const Delivery& d,
+                         const multiplayer::RemoteCall& rc, bool broadcast);
+  bool CallNodePath(int32_t from, Peer* p, const multiplayer::RemoteCall& rc,
+                    std::string* out);
+  bool CallRpc(int32_t from, Peer* p, const multiplayer::RemoteCall& rc,
+               IncomingCall* call);
+  void ProcessSimplifyPath(int32_t from, Peer* p,
+                           const multiplayer::SimplifyPath& sp);
+  void ProcessConfirmPath(int32_t from, Peer* p,
+                          const multiplayer::ConfirmPath& cp);
   void Relay(int32_t from, const Delivery& d, int32_t target,
              absl::Span<const uint8_t> nested);
   void SendTo(int32_t peer, const Delivery& d, absl::Span<const uint8_t> bytes);

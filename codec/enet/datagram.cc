@@ -46,6 +46,114 @@ void ReadConnect(const uint8_t* p, bool verify, ConnectInfo* c) {
   c->data = verify ? 0 : U32(s.data);
 }
 
+// The fixed size of the command at d[at, end); 0 when the commands end
+// there: zero padding, or (with *tail set) a command that does not read.
+size_t CommandSize(const uint8_t* d, size_t at, size_t end, Error* tail) {
+  if (end - at < sizeof(ENetProtocolCommandHeader)) {
+    *tail = Error(
+        ErrorKind::kTruncated, at, "",
+        absl::StrCat("truncated command header (", end - at, " bytes left)"));
+    return 0;
+  }
+  const uint8_t number = d[at] & ENET_PROTOCOL_COMMAND_MASK;
+  if (number == ENET_PROTOCOL_COMMAND_NONE) {
+    // Godot's FastLZ pads blocks under 16 bytes with zeros: ENet stops
+    // here silently. Anything else after it is reported.
+    bool zeros = true;
+    for (size_t i = at; i < end; ++i) zeros = zeros && d[i] == 0;
+    if (!zeros) {
+      *tail = Error(ErrorKind::kInvalidType, at, "",
+                    "command number 0 (NONE) before the end");
+    }
+    return 0;
+  }
+  if (number >= ENET_PROTOCOL_COMMAND_COUNT) {
+    *tail = Error(ErrorKind::kInvalidType, at, "",
+                  absl::StrCat("unknown command number ", number));
+    return 0;
+  }
+  const size_t size = enet_protocol_command_size(number);
+  if (end - at < size) {
+    *tail =
+        Error(ErrorKind::kTruncated, at, "",
+              absl::StrCat("truncated ",
+                           CommandTypeName(static_cast<CommandType>(number)),
+                           " command (", size, " bytes, ", end - at, " left)"));
+    return 0;
+  }
+  return size;
+}
+
+// The fields of the command at p (its header read into *c) that follow the
+// header; returns the length of the data after the command.
+size_t ReadCommandFields(const uint8_t* p, Command* c) {
+  size_t data_length = 0;
+  switch (c->type) {
+    case CommandType::kAcknowledge: {
+      const auto s = Load<ENetProtocolAcknowledge>(p);
+      c->ack_reliable_seq = U16(s.receivedReliableSequenceNumber);
+      c->ack_sent_time = U16(s.receivedSentTime);
+      break;
+    }
+    case CommandType::kConnect:
+      ReadConnect(p, false, &c->connect);
+      break;
+    case CommandType::kVerifyConnect: {
+      uint8_t buf[sizeof(ENetProtocolConnect)] = {};
+      std::memcpy(buf, p, sizeof(ENetProtocolVerifyConnect));
+      ReadConnect(buf, true, &c->connect);
+      break;
+    }
+    case CommandType::kDisconnect:
+      c->value[0] = U32(Load<ENetProtocolDisconnect>(p).data);
+      break;
+    case CommandType::kPing:
+      break;
+    case CommandType::kSendReliable:
+      data_length = U16(Load<ENetProtocolSendReliable>(p).dataLength);
+      break;
+    case CommandType::kSendUnreliable: {
+      const auto s = Load<ENetProtocolSendUnreliable>(p);
+      c->sequence = U16(s.unreliableSequenceNumber);
+      data_length = U16(s.dataLength);
+      break;
+    }
+    case CommandType::kSendUnsequenced: {
+      const auto s = Load<ENetProtocolSendUnsequenced>(p);
+      c->sequence = U16(s.unsequencedGroup);
+      data_length = U16(s.dataLength);
+      break;
+    }
+    case CommandType::kSendFragment:
+    case CommandType::kSendUnreliableFragment: {
+      const auto s = Load<ENetProtocolSendFragment>(p);
+      c->sequence = U16(s.startSequenceNumber);
+      data_length = U16(s.dataLength);
+      c->fragment_count = U32(s.fragmentCount);
+      c->fragment_number = U32(s.fragmentNumber);
+      c->total_length = U32(s.totalLength);
+      c->fragment_offset = U32(s.fragmentOffset);
+      break;
+    }
+    case CommandType::kBandwidthLimit: {
+      const auto s = Load<ENetProtocolBandwidthLimit>(p);
+      c->value[0] = U32(s.incomingBandwidth);
+      c->value[1] = U32(s.outgoingBandwidth);
+      break;
+    }
+    case CommandType::kThrottleConfigure: {
+      const auto s = Load<ENetProtocolThrottleConfigure>(p);
+      c->value[0] = U32(s.packetThrottleInterval);
+      c->value[1] = U32(s.packetThrottleAcceleration);
+      c->value[2] = U32(s.packetThrottleDeceleration);
+      break;
+    }
+    case CommandType::kNone:
+      break;
+  }
+  return data_length;
+}
+
 // Reads the commands of d[begin, end) into out->commands; stops at the
 // first that does not read (out->tail), as ENet does.
 void ReadCommands(const uint8_t* d, size_t begin, size_t end,
@@ -54,111 +162,18 @@ void ReadCommands(const uint8_t* d, size_t begin, size_t end,
   out->commands.clear();
   out->tail = Error();
   while (at < end) {
-    if (end - at < sizeof(ENetProtocolCommandHeader)) {
-      out->tail = Error(
-          ErrorKind::kTruncated, at, "",
-          absl::StrCat("truncated command header (", end - at, " bytes left)"));
-      return;
-    }
-    const uint8_t number = d[at] & ENET_PROTOCOL_COMMAND_MASK;
-    if (number == ENET_PROTOCOL_COMMAND_NONE) {
-      // Godot's FastLZ pads blocks under 16 bytes with zeros: ENet stops
-      // here silently. Anything else after it is reported.
-      bool zeros = true;
-      for (size_t i = at; i < end; ++i) zeros = zeros && d[i] == 0;
-      if (!zeros) {
-        out->tail = Error(ErrorKind::kInvalidType, at, "",
-                          "command number 0 (NONE) before the end");
-      }
-      return;
-    }
-    if (number >= ENET_PROTOCOL_COMMAND_COUNT) {
-      out->tail = Error(ErrorKind::kInvalidType, at, "",
-                        absl::StrCat("unknown command number ", number));
-      return;
-    }
-    const size_t size = enet_protocol_command_size(number);
-    if (end - at < size) {
-      out->tail = Error(
-          ErrorKind::kTruncated, at, "",
-          absl::StrCat("truncated ",
-                       CommandTypeName(static_cast<CommandType>(number)),
-                       " command (", size, " bytes, ", end - at, " left)"));
-      return;
-    }
+    const size_t size = CommandSize(d, at, end, &out->tail);
+    if (size == 0) return;
     const uint8_t* p = d + at;
     const auto h = Load<ENetProtocolCommandHeader>(p);
     Command c;
-    c.type = static_cast<CommandType>(number);
+    c.type = static_cast<CommandType>(d[at] & ENET_PROTOCOL_COMMAND_MASK);
     c.acknowledge = (h.command & ENET_PROTOCOL_COMMAND_FLAG_ACKNOWLEDGE) != 0;
     c.unsequenced = (h.command & ENET_PROTOCOL_COMMAND_FLAG_UNSEQUENCED) != 0;
     c.channel = h.channelID;
     c.reliable_seq = U16(h.reliableSequenceNumber);
     c.offset = at;
-    size_t data_length = 0;
-    switch (c.type) {
-      case CommandType::kAcknowledge: {
-        const auto s = Load<ENetProtocolAcknowledge>(p);
-        c.ack_reliable_seq = U16(s.receivedReliableSequenceNumber);
-        c.ack_sent_time = U16(s.receivedSentTime);
-        break;
-      }
-      case CommandType::kConnect:
-        ReadConnect(p, false, &c.connect);
-        break;
-      case CommandType::kVerifyConnect: {
-        uint8_t buf[sizeof(ENetProtocolConnect)] = {};
-        std::memcpy(buf, p, sizeof(ENetProtocolVerifyConnect));
-        ReadConnect(buf, true, &c.connect);
-        break;
-      }
-      case CommandType::kDisconnect:
-        c.value[0] = U32(Load<ENetProtocolDisconnect>(p).data);
-        break;
-      case CommandType::kPing:
-        break;
-      case CommandType::kSendReliable:
-        data_length = U16(Load<ENetProtocolSendReliable>(p).dataLength);
-        break;
-      case CommandType::kSendUnreliable: {
-        const auto s = Load<ENetProtocolSendUnreliable>(p);
-        c.sequence = U16(s.unreliableSequenceNumber);
-        data_length = U16(s.dataLength);
-        break;
-      }
-      case CommandType::kSendUnsequenced: {
-        const auto s = Load<ENetProtocolSendUnsequenced>(p);
-        c.sequence = U16(s.unsequencedGroup);
-        data_length = U16(s.dataLength);
-        break;
-      }
-      case CommandType::kSendFragment:
-      case CommandType::kSendUnreliableFragment: {
-        const auto s = Load<ENetProtocolSendFragment>(p);
-        c.sequence = U16(s.startSequenceNumber);
-        data_length = U16(s.dataLength);
-        c.fragment_count = U32(s.fragmentCount);
-        c.fragment_number = U32(s.fragmentNumber);
-        c.total_length = U32(s.totalLength);
-        c.fragment_offset = U32(s.fragmentOffset);
-        break;
-      }
-      case CommandType::kBandwidthLimit: {
-        const auto s = Load<ENetProtocolBandwidthLimit>(p);
-        c.value[0] = U32(s.incomingBandwidth);
-        c.value[1] = U32(s.outgoingBandwidth);
-        break;
-      }
-      case CommandType::kThrottleConfigure: {
-        const auto s = Load<ENetProtocolThrottleConfigure>(p);
-        c.value[0] = U32(s.packetThrottleInterval);
-        c.value[1] = U32(s.packetThrottleAcceleration);
-        c.value[2] = U32(s.packetThrottleDeceleration);
-        break;
-      }
-      case CommandType::kNone:
-        break;
-    }
+    const size_t data_length = ReadCommandFields(p, &c);
     if (data_length > end - at - size) {
       out->tail = Error(ErrorKind::kTruncated, at, "",
                         absl::StrCat(CommandTypeName(c.type), " data length ",

@@ -113,172 +113,210 @@ bool Parse(absl::Span<const uint8_t> all, size_t piece, const DecodeOptions& d,
   return p.Finish().ok();
 }
 
-}  // namespace
+// The input, where each value lies (for the per-value decoders), and the
+// values (for the encoders).
+struct BenchInput {
+  std::string bytes;
+  absl::Span<const uint8_t> all;  // bytes
+  DecodeOptions d;
+  FrameOptions f;
+  std::vector<absl::Span<const uint8_t>> values;
+  std::vector<Variant> decoded;
+  // Packed data the parse hands over by reference (for the copy-out row),
+  // and whether that is most of the input (then the decoders that hand it
+  // over are zero-copy rows).
+  bool has_packed = false;
+  bool zero_copy = false;
+};
 
-int Bench(int argc, char** argv) {
-  Args args;
-  Common common;
+// The flags; false when Bench is to return *exit_code at once (--help, or a
+// usage error, reported).
+bool ParseBenchArgs(int argc, char** argv, Args* args, Common* common,
+                    double* seconds, int* exit_code) {
   absl::Status st = ParseArgs(argc, argv,
                               {"dialect", "framing", "big-endian",
                                "allow-objects", "seconds", "json", "help"},
-                              &args);
-  if (st.ok() && args.Has("help")) {
+                              args);
+  if (st.ok() && args->Has("help")) {
     std::fputs(kHelp, stdout);
-    return kExitOk;
+    *exit_code = kExitOk;
+    return false;
   }
-  if (st.ok()) st = ParseCommon(args, &common);
-  double seconds = 0.5;
-  if (st.ok() && args.Has("seconds") &&
-      (!absl::SimpleAtod(args.Get("seconds", ""), &seconds) || seconds < 0)) {
+  if (st.ok()) st = ParseCommon(*args, common);
+  if (st.ok() && args->Has("seconds") &&
+      (!absl::SimpleAtod(args->Get("seconds", ""), seconds) || *seconds < 0)) {
     st = absl::InvalidArgumentError("--seconds must be a number");
   }
   if (!st.ok()) {
     std::fprintf(stderr, "gdwire bench: %s\n\n%s",
                  std::string(st.message()).c_str(), kHelp);
-    return kExitUsage;
+    *exit_code = kExitUsage;
+    return false;
   }
-  std::string input;
-  if (st = ReadInput(common.input, &input); st.ok() && common.one_value) {
-    st = KeepOneValue(common, &input);  // bytes_to_var's verdict
-  }
-  if (!st.ok()) {
-    std::fprintf(stderr, "gdwire bench: %s\n",
-                 std::string(st.message()).c_str());
-    return kExitBadInput;
-  }
-  const auto all = absl::MakeConstSpan(
-      reinterpret_cast<const uint8_t*>(input.data()), input.size());
-  const DecodeOptions d = common.decode;
-  const FrameOptions f = common.frame;
+  return true;
+}
 
-  // Where each value lies (for the per-value decoders), the values (for
-  // the encoders), and a check that the input decodes at all.
-  std::vector<absl::Span<const uint8_t>> values;
-  std::vector<Variant> decoded;
-  st = ForEachFrame(all, f, [&](absl::Span<const uint8_t> payload, uint64_t) {
-    size_t pos = 0;
-    do {
-      Variant v;
-      size_t used = 0;
-      Error e = reference::DecodeValue(payload.subspan(pos), d, &v, &used);
-      if (!e.ok()) return e.ToStatus();
-      values.push_back(payload.subspan(pos, used));
-      decoded.push_back(std::move(v));
-      pos += used;
-    } while (f.framing == Framing::kNone && pos < payload.size());
-    return absl::OkStatus();
-  });
-  if (!st.ok() || values.empty()) {
-    std::fprintf(stderr, "gdwire bench: %s\n",
-                 st.ok() ? "no values" : std::string(st.message()).c_str());
-    return kExitBadInput;
+// Reads the input and checks that it decodes at all, finding its values.
+absl::Status LoadInput(const Common& common, BenchInput* in) {
+  absl::Status st = ReadInput(common.input, &in->bytes);
+  if (st.ok() && common.one_value) {
+    st = KeepOneValue(common, &in->bytes);  // bytes_to_var's verdict
   }
+  if (!st.ok()) return st;
+  in->all = absl::MakeConstSpan(
+      reinterpret_cast<const uint8_t*>(in->bytes.data()), in->bytes.size());
+  in->d = common.decode;
+  in->f = common.frame;
+  const DecodeOptions& d = in->d;
+  const FrameOptions& f = in->f;
+  st = ForEachFrame(
+      in->all, f, [&](absl::Span<const uint8_t> payload, uint64_t) {
+        size_t pos = 0;
+        do {
+          Variant v;
+          size_t used = 0;
+          Error e = reference::DecodeValue(payload.subspan(pos), d, &v, &used);
+          if (!e.ok()) return e.ToStatus();
+          in->values.push_back(payload.subspan(pos, used));
+          in->decoded.push_back(std::move(v));
+          pos += used;
+        } while (f.framing == Framing::kNone && pos < payload.size());
+        return absl::OkStatus();
+      });
+  if (!st.ok()) return st;
+  if (in->values.empty()) return absl::InvalidArgumentError("no values");
   PackedBytes packed;
-  Parse(all, 0, d, f, &packed);
+  Parse(in->all, 0, d, f, &packed);
+  in->has_packed = packed.chunk_bytes > 0 || packed.packed_strings > 0;
   // Nine tenths of the input handed over by reference: the parse reads only
   // headers, and a throughput would be of work not done.
-  const bool zero_copy = packed.chunk_bytes * 10 >= input.size() * 9;
-  const size_t n = input.size();
+  in->zero_copy = packed.chunk_bytes * 10 >= in->bytes.size() * 9;
+  return absl::OkStatus();
+}
 
-  bool ok = true;
-  std::vector<Row> rows;
+// memcpy (the baseline), the push parser on the whole buffer and in
+// 1400-byte pieces, and with every packed element copied out.
+void AddParserRows(const BenchInput& in, double seconds, std::vector<Row>* rows,
+                   bool* ok) {
+  const size_t n = in.bytes.size();
   std::vector<uint8_t> copy(n);
-  rows.push_back({"memcpy",
-                  Measure(
-                      seconds,
-                      [&] {
-                        std::memcpy(copy.data(), input.data(), n);
-                        return copy[n / 2] == uint8_t(input[n / 2]);
-                      },
-                      &ok),
-                  n});
+  rows->push_back({"memcpy",
+                   Measure(
+                       seconds,
+                       [&] {
+                         std::memcpy(copy.data(), in.bytes.data(), n);
+                         return copy[n / 2] == uint8_t(in.bytes[n / 2]);
+                       },
+                       ok),
+                   n});
   for (size_t piece : {size_t{0}, size_t{1400}}) {
-    rows.push_back({piece == 0 ? "stream parser (whole buffer)"
-                               : "stream parser (1400-byte pieces)",
-                    Measure(
-                        seconds,
-                        [&] {
-                          bench::TouchHandler h;  // reads every field
-                          return Parse(all, piece, d, f, &h);
-                        },
-                        &ok),
-                    n, zero_copy});
+    rows->push_back({piece == 0 ? "stream parser (whole buffer)"
+                                : "stream parser (1400-byte pieces)",
+                     Measure(
+                         seconds,
+                         [&] {
+                           bench::TouchHandler h;  // reads every field
+                           return Parse(in.all, piece, in.d, in.f, &h);
+                         },
+                         ok),
+                     n, in.zero_copy});
   }
-  if (packed.chunk_bytes > 0 || packed.packed_strings > 0) {
+  if (in.has_packed) {
     bench::CopyOutHandler h;  // the caller's arrays, reused across passes
-    rows.push_back({"stream parser + copy-out",
-                    Measure(
-                        seconds, [&] { return Parse(all, 0, d, f, &h); }, &ok),
-                    n});
+    rows->push_back(
+        {"stream parser + copy-out",
+         Measure(
+             seconds, [&] { return Parse(in.all, 0, in.d, in.f, &h); }, ok),
+         n});
   }
-  rows.push_back({"view walk",
-                  Measure(
-                      seconds,
-                      [&] {
-                        for (auto v : values) {
-                          auto doc = view::MessageView::Open(v, d);
-                          if (!doc.ok() || !doc->Validate().ok()) return false;
-                        }
-                        return true;
-                      },
-                      &ok),
-                  n, zero_copy});
-  // The indexed document: one Parser reused for every value (its storage
-  // warms up in the first pass). Packed data stays in the input (zero-copy),
-  // as for the push parser.
+}
+
+// The view walk, and the indexed document: one Parser reused for every
+// value (its storage warms up in the first pass), parse alone and parse +
+// every field read. Packed data stays in the input (zero-copy), as for the
+// push parser.
+void AddDocumentRows(const BenchInput& in, double seconds,
+                     std::vector<Row>* rows, bool* ok) {
+  const size_t n = in.bytes.size();
+  rows->push_back({"view walk",
+                   Measure(
+                       seconds,
+                       [&] {
+                         for (auto v : in.values) {
+                           auto doc = view::MessageView::Open(v, in.d);
+                           if (!doc.ok() || !doc->Validate().ok()) return false;
+                         }
+                         return true;
+                       },
+                       ok),
+                   n, in.zero_copy});
   document::Parser doc_parser;
   volatile uint64_t doc_sink = 0;
   for (bool read : {false, true}) {
-    rows.push_back({read ? "document parse + read every field"
-                         : "document parse (indexed, reused)",
-                    Measure(
-                        seconds,
-                        [&] {
-                          uint64_t sum = 0;
-                          for (auto v : values) {
-                            document::ParseResult r = doc_parser.Parse(v, d);
-                            if (!r.ok()) return false;
-                            sum += read ? bench::TouchDocument(r.root)
-                                        : r.consumed;
-                          }
-                          doc_sink = sum;  // keeps the reads
-                          return true;
-                        },
-                        &ok),
-                    n, zero_copy});
+    rows->push_back(
+        {read ? "document parse + read every field"
+              : "document parse (indexed, reused)",
+         Measure(
+             seconds,
+             [&] {
+               uint64_t sum = 0;
+               for (auto v : in.values) {
+                 document::ParseResult r = doc_parser.Parse(v, in.d);
+                 if (!r.ok()) return false;
+                 sum += read ? bench::TouchDocument(r.root) : r.consumed;
+               }
+               doc_sink = sum;  // keeps the reads
+               return true;
+             },
+             ok),
+         n, in.zero_copy});
   }
+}
+
+// The decoders that make owned Variants: the DOM decode (push parser +
+// Variant builder) and the reference decoder.
+void AddVariantRows(const BenchInput& in, double seconds,
+                    std::vector<Row>* rows, bool* ok) {
+  const size_t n = in.bytes.size();
   std::vector<Variant> out;
-  rows.push_back({"DOM decode (stream)",
-                  Measure(
-                      seconds,
-                      [&] {
-                        out.clear();
-                        stream::ValueReader r(d, f);
-                        return r.Feed(all, &out).ok() && r.Finish(&out).ok();
-                      },
-                      &ok),
-                  n});
+  rows->push_back({"DOM decode (stream)",
+                   Measure(
+                       seconds,
+                       [&] {
+                         out.clear();
+                         stream::ValueReader r(in.d, in.f);
+                         return r.Feed(in.all, &out).ok() &&
+                                r.Finish(&out).ok();
+                       },
+                       ok),
+                   n});
   out.clear();
-  rows.push_back({"reference decoder",
-                  Measure(
-                      seconds,
-                      [&] {
-                        for (auto v : values) {
-                          Variant x;
-                          size_t used;
-                          if (!reference::DecodeValue(v, d, &x, &used).ok()) {
-                            return false;
-                          }
-                        }
-                        return true;
-                      },
-                      &ok),
-                  n});
-  // The values written again, back to back (MB/s of the bytes written).
-  std::string encode_note;
+  rows->push_back(
+      {"reference decoder",
+       Measure(
+           seconds,
+           [&] {
+             for (auto v : in.values) {
+               Variant x;
+               size_t used;
+               if (!reference::DecodeValue(v, in.d, &x, &used).ok()) {
+                 return false;
+               }
+             }
+             return true;
+           },
+           ok),
+       n});
+}
+
+// The values written again, back to back, by the fast and the reference
+// encoder (MB/s of the bytes written). Returns a note when they do not
+// encode again (then no encode rows).
+std::string AddEncodeRows(const BenchInput& in, double seconds,
+                          std::vector<Row>* rows, bool* ok) {
   EncodeOptions e;
-  e.dialect = d.dialect;
-  e.full_objects = d.allow_objects;
+  e.dialect = in.d.dialect;
+  e.full_objects = in.d.allow_objects;
   using EncodeFn =
       Error (*)(const Variant&, const EncodeOptions&, std::string*);
   for (EncodeFn fn :
@@ -286,7 +324,7 @@ int Bench(int argc, char** argv) {
     std::string buf;
     auto pass = [&] {
       buf.clear();
-      for (const Variant& v : decoded) {
+      for (const Variant& v : in.decoded) {
         if (!fn(v, e, &buf).ok()) return false;
       }
       return true;
@@ -294,48 +332,52 @@ int Bench(int argc, char** argv) {
     if (!pass()) {
       // Decoded but not writable again (e.g. a lone surrogate Godot 3 holds,
       // a type the dialect's encoder refuses): no encode rows.
-      encode_note = "the values do not encode again: no encode rows";
-      break;
+      return "the values do not encode again: no encode rows";
     }
     const size_t written = buf.size();
-    rows.push_back({fn == EncodeFn{encode::EncodeTo}
-                        ? "fast encode (bytes written)"
-                        : "reference encode (bytes written)",
-                    Measure(seconds, pass, &ok), written});
+    rows->push_back({fn == EncodeFn{encode::EncodeTo}
+                         ? "fast encode (bytes written)"
+                         : "reference encode (bytes written)",
+                     Measure(seconds, pass, ok), written});
   }
-  if (!ok) {
-    std::fprintf(stderr, "gdwire bench: a decoder failed on the input\n");
-    return kExitBadInput;
-  }
+  return "";
+}
+
+// --json: one object with the input's size, the SIMD target and the rows.
+void PrintJson(const BenchInput& in, const std::vector<Row>& rows,
+               const std::string& encode_note) {
   const double base = rows[0].mb_per_s();
-  if (args.Has("json")) {
-    std::string json = absl::StrFormat(
-        "{\"bytes\": %zu, \"values\": %zu, \"simd_target\": \"%s\", "
-        "\"results\": [",
-        n, values.size(), simd::TargetName());
-    for (size_t i = 0; i < rows.size(); ++i) {
-      const Row& r = rows[i];
-      absl::StrAppendFormat(&json, "%s{\"name\": \"%s\", ", i ? ", " : "",
-                            r.name);
-      if (r.zero_copy) {
-        absl::StrAppendFormat(&json,
-                              "\"zero_copy\": true, \"us_per_pass\": %.3f}",
-                              r.seconds * 1e6);
-      } else {
-        absl::StrAppendFormat(&json, "\"mb_per_s\": %.1f, \"vs_memcpy\": %.4f}",
-                              r.mb_per_s(), r.mb_per_s() / base);
-      }
+  std::string json = absl::StrFormat(
+      "{\"bytes\": %zu, \"values\": %zu, \"simd_target\": \"%s\", "
+      "\"results\": [",
+      in.bytes.size(), in.values.size(), simd::TargetName());
+  for (size_t i = 0; i < rows.size(); ++i) {
+    const Row& r = rows[i];
+    absl::StrAppendFormat(&json, "%s{\"name\": \"%s\", ", i ? ", " : "",
+                          r.name);
+    if (r.zero_copy) {
+      absl::StrAppendFormat(&json,
+                            "\"zero_copy\": true, \"us_per_pass\": %.3f}",
+                            r.seconds * 1e6);
+    } else {
+      absl::StrAppendFormat(&json, "\"mb_per_s\": %.1f, \"vs_memcpy\": %.4f}",
+                            r.mb_per_s(), r.mb_per_s() / base);
     }
-    json += "]";
-    if (!encode_note.empty()) {
-      absl::StrAppendFormat(&json, ", \"note\": \"%s\"", encode_note);
-    }
-    json += "}\n";
-    std::fputs(json.c_str(), stdout);
-    return kExitOk;
   }
-  std::printf("%zu bytes, %zu values; SIMD target %s\n", n, values.size(),
-              simd::TargetName());
+  json += "]";
+  if (!encode_note.empty()) {
+    absl::StrAppendFormat(&json, ", \"note\": \"%s\"", encode_note);
+  }
+  json += "}\n";
+  std::fputs(json.c_str(), stdout);
+}
+
+// The table: a row per measurement, MB/s and the ratio to memcpy.
+void PrintTable(const BenchInput& in, const std::vector<Row>& rows,
+                const std::string& encode_note) {
+  const double base = rows[0].mb_per_s();
+  std::printf("%zu bytes, %zu values; SIMD target %s\n", in.bytes.size(),
+              in.values.size(), simd::TargetName());
   for (const Row& r : rows) {
     if (r.zero_copy) {
       std::printf(
@@ -348,6 +390,39 @@ int Bench(int argc, char** argv) {
     }
   }
   if (!encode_note.empty()) std::printf("  (%s)\n", encode_note.c_str());
+}
+
+}  // namespace
+
+int Bench(int argc, char** argv) {
+  Args args;
+  Common common;
+  double seconds = 0.5;
+  int exit_code = kExitOk;
+  if (!ParseBenchArgs(argc, argv, &args, &common, &seconds, &exit_code)) {
+    return exit_code;
+  }
+  BenchInput in;
+  if (absl::Status st = LoadInput(common, &in); !st.ok()) {
+    std::fprintf(stderr, "gdwire bench: %s\n",
+                 std::string(st.message()).c_str());
+    return kExitBadInput;
+  }
+  bool ok = true;
+  std::vector<Row> rows;
+  AddParserRows(in, seconds, &rows, &ok);
+  AddDocumentRows(in, seconds, &rows, &ok);
+  AddVariantRows(in, seconds, &rows, &ok);
+  const std::string encode_note = AddEncodeRows(in, seconds, &rows, &ok);
+  if (!ok) {
+    std::fprintf(stderr, "gdwire bench: a decoder failed on the input\n");
+    return kExitBadInput;
+  }
+  if (args.Has("json")) {
+    PrintJson(in, rows, encode_note);
+  } else {
+    PrintTable(in, rows, encode_note);
+  }
   return kExitOk;
 }
 

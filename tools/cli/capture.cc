@@ -141,6 +141,276 @@ void JsonHead(const capture::Timestamp& time, capture::Transport transport,
   absl::StrAppend(line, ",\"connection\":", connection, ",\"index\":", index);
 }
 
+// The port lists of --port, --to-port, --websocket-port and --enet-port.
+absl::Status ParsePortFlags(const Args& args, capture::CaptureOptions* opts) {
+  const struct {
+    const char* flag;
+    std::vector<uint16_t>* out;
+    const char* error;
+  } kPortFlags[] = {
+      {"port", &opts->ports, "--port must be ports 0..65535 (P,P,...)"},
+      {"to-port", &opts->to_ports,
+       "--to-port must be ports 0..65535 (P,P,...)"},
+      {"websocket-port", &opts->websocket_ports,
+       "--websocket-port must be ports 0..65535 (P,P,...)"},
+      {"enet-port", &opts->enet_ports,
+       "--enet-port must be ports 0..65535 (P,P,...)"},
+  };
+  for (const auto& f : kPortFlags) {
+    if (args.Has(f.flag) && !ParsePorts(args.Get(f.flag, ""), f.out)) {
+      return absl::InvalidArgumentError(f.error);
+    }
+  }
+  return absl::OkStatus();
+}
+
+// --dialect, the port and host filters, --format and the file argument.
+absl::Status ParseCaptureFlags(const Args& args,
+                               capture::CaptureOptions* opts) {
+  const std::string dialect = args.Get("dialect", "godot4");
+  if (!ParseDialect(dialect, &opts->decode.dialect)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("--dialect must be godot3, godot4, pandemonium or "
+                     "pandemonium4, not '",
+                     dialect, "'"));
+  }
+  if (absl::Status st = ParsePortFlags(args, opts); !st.ok()) return st;
+  if (args.Has("host")) {
+    for (absl::string_view h : absl::StrSplit(args.Get("host", ""), ',')) {
+      capture::Endpoint e;
+      if (!capture::Endpoint::ParseHost(h, &e)) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("--host: not an IPv4 or IPv6 address: '", h, "'"));
+      }
+      opts->hosts.push_back(e);
+    }
+  }
+  const std::string format = args.Get("format", "text");
+  if (format != "text" && format != "json") {
+    return absl::InvalidArgumentError("--format must be text or json");
+  }
+  if (args.positional.size() != 1) {
+    return absl::InvalidArgumentError("one capture file (pcap or pcapng)");
+  }
+  return absl::OkStatus();
+}
+
+// The flags and the manifest; false when Capture is to return *exit_code at
+// once (--help, or a usage error, reported).
+bool SetUpCapture(int argc, char** argv, Args* args,
+                  capture::CaptureOptions* opts,
+                  std::unique_ptr<multiplayer::FileManifest>* manifest,
+                  int* exit_code) {
+  absl::Status st =
+      ParseArgs(argc, argv,
+                {"dialect", "port", "to-port", "host", "format", "values-only",
+                 "allow-objects", "big-endian", "websocket-port", "enet-port",
+                 "no-enet", "manifest", "profile", "quiet", "stats", "help"},
+                args);
+  if (st.ok() && args->Has("help")) {
+    std::fputs(kHelp, stdout);
+    *exit_code = kExitOk;
+    return false;
+  }
+  if (st.ok()) st = ParseCaptureFlags(*args, opts);
+  if (!st.ok()) {
+    std::fprintf(stderr, "gdwire capture: %s\n\n%s",
+                 std::string(st.message()).c_str(), kHelp);
+    *exit_code = kExitUsage;
+    return false;
+  }
+  opts->decode.allow_objects = args->Has("allow-objects");
+  opts->big_endian = args->Has("big-endian");
+  opts->detect_enet = !args->Has("no-enet");
+  if (!opts->detect_enet) opts->enet_ports.clear();
+  if (args->Has("manifest")) {
+    auto m = multiplayer::LoadManifest(args->Get("manifest", ""));
+    if (!m.ok()) {
+      std::fprintf(stderr, "gdwire capture: --manifest: %s\n",
+                   std::string(m.status().message()).c_str());
+      *exit_code = kExitUsage;
+      return false;
+    }
+    *manifest = *std::move(m);
+    opts->manifest = manifest->get();
+  }
+  return true;
+}
+
+// What `gdwire capture` prints as the capture is decoded: a line per
+// message and per ENet event (or the bandwidth profile, --profile),
+// problems and progress on stderr; and their counts.
+class CapturePrinter {
+ public:
+  CapturePrinter(const Args& args, Dialect dialect)
+      : profile_(args.Has("profile")),
+        values_only_(args.Has("values-only")),
+        json_(args.Get("format", "text") == "json"),
+        quiet_(args.Has("quiet")),
+        live_(args.positional[0] == "-"),  // each message at once
+        dialect_(dialect) {}
+
+  bool profile() const { return profile_; }
+  bool values_only() const { return values_only_; }
+  bool json() const { return json_; }
+  bool live() const { return live_; }
+  uint64_t problems() const { return problems_; }
+  NetProfile* net_profile() { return &net_profile_; }
+
+  void OnMessage(const capture::Message& m) {
+    ++messages_;
+    if (profile_) return;
+    std::string line;
+    if (values_only_) {
+      line = json_ ? text::ToJson(m.value) : text::ToText(m.value, dialect_);
+    } else if (json_) {
+      JsonHead(m.time, m.transport, m.src, m.dst, m.connection, m.index, &line);
+      absl::StrAppend(&line, ",\"offset\":", m.offset, ",\"text\":");
+      JsonString(text::ToText(m.value, dialect_), &line);
+      absl::StrAppend(&line, ",\"value\":", text::ToJson(m.value), "}");
+    } else {
+      line = absl::StrCat(
+          TimeText(m.time), " ", capture::TransportName(m.transport), " ",
+          m.src.ToString(), " -> ", m.dst.ToString(), " #", m.connection, ".",
+          m.index, " ", capture::OneLine(text::ToText(m.value, dialect_)));
+    }
+    Print(&line);
+  }
+
+  void OnNetEvent(const capture::NetEvent& e) {
+    if (profile_) {
+      net_profile_.Add(e);
+      return;
+    }
+    if (values_only_) return;
+    std::string line;
+    if (json_) {
+      NetEventJson(e, &line);
+    } else {
+      line = absl::StrCat(
+          TimeText(e.time), " ", capture::TransportName(e.transport), " #",
+          e.connection, ".", e.index, " ", e.src_peer, " -> ", e.dst_peer);
+      if (e.channel >= 0) absl::StrAppend(&line, " ch", e.channel);
+      if (!e.delivery.empty()) absl::StrAppend(&line, " ", e.delivery);
+      absl::StrAppend(&line, " ", capture::OneLine(e.text));
+    }
+    Print(&line);
+  }
+
+  void OnProblem(const capture::Problem& p) {
+    ++problems_;
+    if (quiet_) return;
+    ClearProgress();
+    if (p.connection == 0) {
+      std::fprintf(stderr, "gdwire capture: %s: %s\n",
+                   std::string(capture::ProblemKindName(p.kind)).c_str(),
+                   p.text.c_str());
+    } else {
+      std::fprintf(stderr, "gdwire capture: %s #%llu %s -> %s: %s: %s\n",
+                   std::string(capture::TransportName(p.transport)).c_str(),
+                   static_cast<unsigned long long>(p.connection),
+                   p.src.ToString().c_str(), p.dst.ToString().c_str(),
+                   std::string(capture::ProblemKindName(p.kind)).c_str(),
+                   p.text.c_str());
+    }
+  }
+
+  // The progress line on a terminal, only for captures that take a while:
+  // from one second on, five times a second at most.
+  void OnProgress(uint64_t done, uint64_t total) {
+    const auto now = std::chrono::steady_clock::now();
+    if (now - start_ < std::chrono::seconds(1) ||
+        now - last_ < std::chrono::milliseconds(200) || done >= total) {
+      return;
+    }
+    last_ = now;
+    const int pct = total > 0 ? static_cast<int>(done * 100 / total) : 100;
+    std::fprintf(stderr, "\r\033[Kgdwire capture: %d%% (%llu messages)", pct,
+                 static_cast<unsigned long long>(messages_));
+    progress_shown_ = true;
+  }
+
+  // Erases the progress line, if shown.
+  void ClearProgress() {
+    if (!progress_shown_) return;
+    std::fputs("\r\033[K", stderr);
+    progress_shown_ = false;
+  }
+
+ private:
+  // An ENet event as one JSON object: the head, the event's fields, its
+  // values' texts by node, and the event itself.
+  static void NetEventJson(const capture::NetEvent& e, std::string* line) {
+    JsonHead(e.time, e.transport, e.src, e.dst, e.connection, e.index, line);
+    absl::StrAppend(line, ",\"src_peer\":", e.src_peer,
+                    ",\"dst_peer\":", e.dst_peer, ",\"channel\":", e.channel,
+                    ",\"enet_channel\":", e.enet_channel, ",\"delivery\":\"",
+                    e.delivery, "\",\"kind\":\"", e.kind,
+                    "\",\"bytes\":", e.payload_bytes, ",\"text\":");
+    JsonString(e.text, line);
+    if (!e.node.empty()) {
+      line->append(",\"node\":");
+      JsonString(e.node, line);
+    }
+    if (!e.method.empty()) {
+      line->append(",\"method\":");
+      JsonString(e.method, line);
+    }
+    if (!e.values.empty()) {
+      line->append(",\"values\":[");
+      for (size_t g = 0; g < e.values.size(); ++g) {
+        if (g > 0) line->push_back(',');
+        line->append("{\"node\":");
+        JsonString(e.values[g].node, line);
+        line->append(",\"texts\":[");
+        for (size_t i = 0; i < e.values[g].texts.size(); ++i) {
+          if (i > 0) line->push_back(',');
+          JsonString(e.values[g].texts[i], line);
+        }
+        line->append("]}");
+      }
+      line->push_back(']');
+    }
+    absl::StrAppend(line, ",\"event\":", e.json.empty() ? "null" : e.json, "}");
+  }
+
+  void Print(std::string* line) {
+    line->push_back('\n');
+    std::fwrite(line->data(), 1, line->size(), stdout);
+    if (live_) std::fflush(stdout);
+  }
+
+  const bool profile_, values_only_, json_, quiet_, live_;
+  const Dialect dialect_;
+  NetProfile net_profile_;
+  uint64_t messages_ = 0, problems_ = 0;
+  bool progress_shown_ = false;
+  const std::chrono::steady_clock::time_point start_ =
+      std::chrono::steady_clock::now();
+  std::chrono::steady_clock::time_point last_ = start_;
+};
+
+// --stats: the summary line on stderr.
+void PrintStats(const capture::CaptureStats& stats) {
+  std::fprintf(
+      stderr,
+      "gdwire capture: %llu packets (%llu not TCP/UDP, %llu filtered out), "
+      "%llu connections, %llu messages, %llu ENet events (%llu datagrams), "
+      "%llu problems; %llu segments retransmitted, %llu out of order, %llu "
+      "gaps\n",
+      static_cast<unsigned long long>(stats.packets),
+      static_cast<unsigned long long>(stats.skipped),
+      static_cast<unsigned long long>(stats.filtered),
+      static_cast<unsigned long long>(stats.connections),
+      static_cast<unsigned long long>(stats.messages),
+      static_cast<unsigned long long>(stats.net_events),
+      static_cast<unsigned long long>(stats.enet_datagrams),
+      static_cast<unsigned long long>(stats.problems),
+      static_cast<unsigned long long>(stats.duplicates),
+      static_cast<unsigned long long>(stats.out_of_order),
+      static_cast<unsigned long long>(stats.gaps));
+}
+
 }  // namespace
 
 void JsonString(absl::string_view s, std::string* out) {
@@ -177,244 +447,48 @@ void JsonString(absl::string_view s, std::string* out) {
 
 int Capture(int argc, char** argv) {
   Args args;
-  absl::Status st =
-      ParseArgs(argc, argv,
-                {"dialect", "port", "to-port", "host", "format", "values-only",
-                 "allow-objects", "big-endian", "websocket-port", "enet-port",
-                 "no-enet", "manifest", "profile", "quiet", "stats", "help"},
-                &args);
-  if (st.ok() && args.Has("help")) {
-    std::fputs(kHelp, stdout);
-    return kExitOk;
-  }
   capture::CaptureOptions opts;
-  const std::string dialect = args.Get("dialect", "godot4");
-  if (st.ok() && !ParseDialect(dialect, &opts.decode.dialect)) {
-    st = absl::InvalidArgumentError(
-        absl::StrCat("--dialect must be godot3, godot4, pandemonium or "
-                     "pandemonium4, not '",
-                     dialect, "'"));
-  }
-  if (st.ok() && args.Has("port") &&
-      !ParsePorts(args.Get("port", ""), &opts.ports)) {
-    st = absl::InvalidArgumentError("--port must be ports 0..65535 (P,P,...)");
-  }
-  if (st.ok() && args.Has("to-port") &&
-      !ParsePorts(args.Get("to-port", ""), &opts.to_ports)) {
-    st = absl::InvalidArgumentError(
-        "--to-port must be ports 0..65535 (P,P,...)");
-  }
-  if (st.ok() && args.Has("websocket-port") &&
-      !ParsePorts(args.Get("websocket-port", ""), &opts.websocket_ports)) {
-    st = absl::InvalidArgumentError(
-        "--websocket-port must be ports 0..65535 (P,P,...)");
-  }
-  if (st.ok() && args.Has("enet-port") &&
-      !ParsePorts(args.Get("enet-port", ""), &opts.enet_ports)) {
-    st = absl::InvalidArgumentError(
-        "--enet-port must be ports 0..65535 (P,P,...)");
-  }
-  if (st.ok() && args.Has("host")) {
-    for (absl::string_view h : absl::StrSplit(args.Get("host", ""), ',')) {
-      capture::Endpoint e;
-      if (!capture::Endpoint::ParseHost(h, &e)) {
-        st = absl::InvalidArgumentError(
-            absl::StrCat("--host: not an IPv4 or IPv6 address: '", h, "'"));
-        break;
-      }
-      opts.hosts.push_back(e);
-    }
-  }
-  const std::string format = args.Get("format", "text");
-  if (st.ok() && format != "text" && format != "json") {
-    st = absl::InvalidArgumentError("--format must be text or json");
-  }
-  if (st.ok() && args.positional.size() != 1) {
-    st = absl::InvalidArgumentError("one capture file (pcap or pcapng)");
-  }
-  if (!st.ok()) {
-    std::fprintf(stderr, "gdwire capture: %s\n\n%s",
-                 std::string(st.message()).c_str(), kHelp);
-    return kExitUsage;
-  }
-  opts.decode.allow_objects = args.Has("allow-objects");
-  opts.big_endian = args.Has("big-endian");
-  opts.detect_enet = !args.Has("no-enet");
-  if (!opts.detect_enet) opts.enet_ports.clear();
-  const bool profile = args.Has("profile");
   std::unique_ptr<multiplayer::FileManifest> manifest;
-  if (args.Has("manifest")) {
-    auto m = multiplayer::LoadManifest(args.Get("manifest", ""));
-    if (!m.ok()) {
-      std::fprintf(stderr, "gdwire capture: --manifest: %s\n",
-                   std::string(m.status().message()).c_str());
-      return kExitUsage;
-    }
-    manifest = *std::move(m);
-    opts.manifest = manifest.get();
+  int exit_code = kExitOk;
+  if (!SetUpCapture(argc, argv, &args, &opts, &manifest, &exit_code)) {
+    return exit_code;
   }
-  const bool values_only = args.Has("values-only");
-  const bool json = format == "json";
-  const bool quiet = args.Has("quiet");
-  const Dialect d = opts.decode.dialect;
-  const bool live = args.positional[0] == "-";  // each message at once
-  const bool tty = isatty(2) != 0 && !live;
-  bool progress_shown = false;
-  uint64_t messages = 0, problems = 0;
-
-  auto on_message = [&](const capture::Message& m) {
-    ++messages;
-    if (profile) return;
-    std::string line;
-    if (values_only) {
-      line = json ? text::ToJson(m.value) : text::ToText(m.value, d);
-    } else if (json) {
-      JsonHead(m.time, m.transport, m.src, m.dst, m.connection, m.index, &line);
-      absl::StrAppend(&line, ",\"offset\":", m.offset, ",\"text\":");
-      JsonString(text::ToText(m.value, d), &line);
-      absl::StrAppend(&line, ",\"value\":", text::ToJson(m.value), "}");
-    } else {
-      line = absl::StrCat(
-          TimeText(m.time), " ", capture::TransportName(m.transport), " ",
-          m.src.ToString(), " -> ", m.dst.ToString(), " #", m.connection, ".",
-          m.index, " ", capture::OneLine(text::ToText(m.value, d)));
-    }
-    line.push_back('\n');
-    std::fwrite(line.data(), 1, line.size(), stdout);
-    if (live) std::fflush(stdout);
-  };
-  NetProfile net_profile;
+  CapturePrinter printer(args, opts.decode.dialect);
   // Only what is printed is made.
-  opts.net_text = !profile && !values_only;
-  opts.net_json = opts.net_values = opts.net_text && json;
+  opts.net_text = !printer.profile() && !printer.values_only();
+  opts.net_json = opts.net_values = opts.net_text && printer.json();
   opts.on_net_event = [&](const capture::NetEvent& e) {
-    if (profile) {
-      net_profile.Add(e);
-      return;
-    }
-    if (values_only) return;
-    std::string line;
-    if (json) {
-      JsonHead(e.time, e.transport, e.src, e.dst, e.connection, e.index, &line);
-      absl::StrAppend(&line, ",\"src_peer\":", e.src_peer,
-                      ",\"dst_peer\":", e.dst_peer, ",\"channel\":", e.channel,
-                      ",\"enet_channel\":", e.enet_channel, ",\"delivery\":\"",
-                      e.delivery, "\",\"kind\":\"", e.kind,
-                      "\",\"bytes\":", e.payload_bytes, ",\"text\":");
-      JsonString(e.text, &line);
-      if (!e.node.empty()) {
-        line.append(",\"node\":");
-        JsonString(e.node, &line);
-      }
-      if (!e.method.empty()) {
-        line.append(",\"method\":");
-        JsonString(e.method, &line);
-      }
-      if (!e.values.empty()) {
-        line.append(",\"values\":[");
-        for (size_t g = 0; g < e.values.size(); ++g) {
-          if (g > 0) line.push_back(',');
-          line.append("{\"node\":");
-          JsonString(e.values[g].node, &line);
-          line.append(",\"texts\":[");
-          for (size_t i = 0; i < e.values[g].texts.size(); ++i) {
-            if (i > 0) line.push_back(',');
-            JsonString(e.values[g].texts[i], &line);
-          }
-          line.append("]}");
-        }
-        line.push_back(']');
-      }
-      absl::StrAppend(&line, ",\"event\":", e.json.empty() ? "null" : e.json,
-                      "}");
-    } else {
-      line = absl::StrCat(
-          TimeText(e.time), " ", capture::TransportName(e.transport), " #",
-          e.connection, ".", e.index, " ", e.src_peer, " -> ", e.dst_peer);
-      if (e.channel >= 0) absl::StrAppend(&line, " ch", e.channel);
-      if (!e.delivery.empty()) absl::StrAppend(&line, " ", e.delivery);
-      absl::StrAppend(&line, " ", capture::OneLine(e.text));
-    }
-    line.push_back('\n');
-    std::fwrite(line.data(), 1, line.size(), stdout);
-    if (live) std::fflush(stdout);
-  };
-  auto on_problem = [&](const capture::Problem& p) {
-    ++problems;
-    if (quiet) return;
-    if (progress_shown) {
-      std::fputs("\r\033[K", stderr);
-      progress_shown = false;
-    }
-    if (p.connection == 0) {
-      std::fprintf(stderr, "gdwire capture: %s: %s\n",
-                   std::string(capture::ProblemKindName(p.kind)).c_str(),
-                   p.text.c_str());
-    } else {
-      std::fprintf(stderr, "gdwire capture: %s #%llu %s -> %s: %s: %s\n",
-                   std::string(capture::TransportName(p.transport)).c_str(),
-                   static_cast<unsigned long long>(p.connection),
-                   p.src.ToString().c_str(), p.dst.ToString().c_str(),
-                   std::string(capture::ProblemKindName(p.kind)).c_str(),
-                   p.text.c_str());
-    }
+    printer.OnNetEvent(e);
   };
   capture::ProgressFn progress;
-  const auto start = std::chrono::steady_clock::now();
-  auto last = start;
-  if (tty) {
-    // Only for captures that take a while: from one second on, five times
-    // a second at most.
+  if (isatty(2) != 0 && !printer.live()) {
     progress = [&](uint64_t done, uint64_t total) {
-      const auto now = std::chrono::steady_clock::now();
-      if (now - start < std::chrono::seconds(1) ||
-          now - last < std::chrono::milliseconds(200) || done >= total) {
-        return;
-      }
-      last = now;
-      const int pct = total > 0 ? static_cast<int>(done * 100 / total) : 100;
-      std::fprintf(stderr, "\r\033[Kgdwire capture: %d%% (%llu messages)", pct,
-                   static_cast<unsigned long long>(messages));
-      progress_shown = true;
+      printer.OnProgress(done, total);
     };
   }
   capture::CaptureStats stats;
-  st = capture::DecodeFile(args.positional[0], opts, on_message, on_problem,
-                           progress, &stats);
-  if (progress_shown) std::fputs("\r\033[K", stderr);
+  absl::Status st = capture::DecodeFile(
+      args.positional[0], opts,
+      [&](const capture::Message& m) { printer.OnMessage(m); },
+      [&](const capture::Problem& p) { printer.OnProblem(p); }, progress,
+      &stats);
+  printer.ClearProgress();
   std::fflush(stdout);
   if (!st.ok()) {
     std::fprintf(stderr, "gdwire capture: %s\n",
                  std::string(st.message()).c_str());
     return kExitBadInput;
   }
-  if (profile) {
-    net_profile.SetWire(stats.enet_datagrams, stats.enet_bytes,
-                        stats.enet_transport_bytes);
+  if (printer.profile()) {
+    NetProfile* net_profile = printer.net_profile();
+    net_profile->SetWire(stats.enet_datagrams, stats.enet_bytes,
+                         stats.enet_transport_bytes);
     const std::string out =
-        json ? net_profile.Json() + "\n" : net_profile.Text();
+        printer.json() ? net_profile->Json() + "\n" : net_profile->Text();
     std::fwrite(out.data(), 1, out.size(), stdout);
   }
-  if (args.Has("stats")) {
-    std::fprintf(
-        stderr,
-        "gdwire capture: %llu packets (%llu not TCP/UDP, %llu filtered out), "
-        "%llu connections, %llu messages, %llu ENet events (%llu datagrams), "
-        "%llu problems; %llu segments retransmitted, %llu out of order, %llu "
-        "gaps\n",
-        static_cast<unsigned long long>(stats.packets),
-        static_cast<unsigned long long>(stats.skipped),
-        static_cast<unsigned long long>(stats.filtered),
-        static_cast<unsigned long long>(stats.connections),
-        static_cast<unsigned long long>(stats.messages),
-        static_cast<unsigned long long>(stats.net_events),
-        static_cast<unsigned long long>(stats.enet_datagrams),
-        static_cast<unsigned long long>(stats.problems),
-        static_cast<unsigned long long>(stats.duplicates),
-        static_cast<unsigned long long>(stats.out_of_order),
-        static_cast<unsigned long long>(stats.gaps));
-  }
-  return problems > 0 ? kExitBadInput : kExitOk;
+  if (args.Has("stats")) PrintStats(stats);
+  return printer.problems() > 0 ? kExitBadInput : kExitOk;
 }
 
 }  // namespace cli

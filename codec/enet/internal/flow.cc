@@ -224,97 +224,25 @@ void Session::Close() {
 }
 
 bool Session::HandleCommand(Side* side, const enet::Command& c) {
-  const Direction dir = side->dir;
-  DecoderStats& st = decoder_->stats_;
   if (parsed_.peer_id == kNoPeerId && c.type != CommandType::kConnect) {
-    Problem(dir, ProblemKind::kPeer, c.offset,
+    Problem(side->dir, ProblemKind::kPeer, c.offset,
             absl::StrCat(CommandTypeName(c.type), " to no peer"));
     return false;
   }
   switch (c.type) {
     case CommandType::kNone:
       return false;
-    case CommandType::kAcknowledge: {
-      ++st.acknowledgements;
-      if (!decoder_->options_.acknowledge_events) return true;
-      Event e = MakeEvent(EventKind::kAcknowledge);
-      e.direction = dir;
-      e.channel = c.channel;
-      e.data = c.ack_reliable_seq;
-      e.data2 = c.ack_sent_time;
-      Emit(&e);
-      return true;
-    }
+    case CommandType::kAcknowledge:
+      return HandleAcknowledge(side->dir, c);
     case CommandType::kConnect:
-    case CommandType::kVerifyConnect: {
-      const bool connect = c.type == CommandType::kConnect;
-      if (connect != (dir == Direction::kClientToServer) ||
-          (connect && parsed_.peer_id != kNoPeerId)) {
-        Problem(dir, ProblemKind::kPeer, c.offset,
-                absl::StrCat(CommandTypeName(c.type), " in the wrong place"));
-        return false;
-      }
-      if (c.connect.channel_count < ENET_PROTOCOL_MINIMUM_CHANNEL_COUNT ||
-          c.connect.channel_count > ENET_PROTOCOL_MAXIMUM_CHANNEL_COUNT) {
-        Problem(dir, ProblemKind::kMalformed, c.offset,
-                absl::StrCat(CommandTypeName(c.type), " channel count ",
-                             c.connect.channel_count));
-        return false;
-      }
-      if (!NewControl(side, c)) return true;
-      if (connect ? have_connect_ : have_verify_) {
-        ++st.duplicates;
-        return true;
-      }
-      if (connect) {
-        have_connect_ = true;
-        connect_ = c.connect;
-        channel_count_ = c.connect.channel_count;
-        for (Side& s : sides_) s.unsequenced_started = true;
-      } else {
-        have_verify_ = true;
-        verify_ = c.connect;
-        channel_count_ = std::min(channel_count_, c.connect.channel_count);
-      }
-      Event e =
-          MakeEvent(connect ? EventKind::kConnect : EventKind::kVerifyConnect);
-      e.direction = dir;
-      e.channel = c.channel;
-      e.data = c.connect.data;
-      e.connect = connect ? &connect_ : &verify_;
-      Emit(&e);
-      return true;
-    }
-    case CommandType::kDisconnect: {
-      if (!NewControl(side, c) || closed_) return true;
-      Close();
-      Event e = MakeEvent(EventKind::kDisconnect);
-      e.direction = dir;
-      e.channel = c.channel;
-      e.data = c.value[0];
-      Emit(&e);
-      return true;
-    }
+    case CommandType::kVerifyConnect:
+      return HandleConnect(side, c);
+    case CommandType::kDisconnect:
+      return HandleDisconnect(side, c);
     case CommandType::kPing:
     case CommandType::kBandwidthLimit:
-    case CommandType::kThrottleConfigure: {
-      if (!NewControl(side, c)) return true;
-      EventKind kind = EventKind::kPing;
-      if (c.type == CommandType::kPing) ++st.pings;
-      if (c.type == CommandType::kBandwidthLimit) {
-        kind = EventKind::kBandwidthLimit;
-      }
-      if (c.type == CommandType::kThrottleConfigure) {
-        kind = EventKind::kThrottleConfigure;
-      }
-      Event e = MakeEvent(kind);
-      e.direction = dir;
-      e.channel = c.channel;
-      e.data = c.value[0];
-      e.data2 = c.value[1];
-      Emit(&e);
-      return true;
-    }
+    case CommandType::kThrottleConfigure:
+      return HandleControl(side, c);
     case CommandType::kSendReliable:
     case CommandType::kSendUnreliable:
     case CommandType::kSendFragment:
@@ -322,6 +250,103 @@ bool Session::HandleCommand(Side* side, const enet::Command& c) {
     case CommandType::kSendUnreliableFragment:
       break;
   }
+  return HandleSend(side, c);
+}
+
+bool Session::HandleAcknowledge(Direction dir, const enet::Command& c) {
+  DecoderStats& st = decoder_->stats_;
+  ++st.acknowledgements;
+  if (!decoder_->options_.acknowledge_events) return true;
+  Event e = MakeEvent(EventKind::kAcknowledge);
+  e.direction = dir;
+  e.channel = c.channel;
+  e.data = c.ack_reliable_seq;
+  e.data2 = c.ack_sent_time;
+  Emit(&e);
+  return true;
+}
+
+// CONNECT (client to server) and VERIFY_CONNECT (the answer): the
+// connection's channel count and parameters.
+bool Session::HandleConnect(Side* side, const enet::Command& c) {
+  const Direction dir = side->dir;
+  DecoderStats& st = decoder_->stats_;
+  const bool connect = c.type == CommandType::kConnect;
+  if (connect != (dir == Direction::kClientToServer) ||
+      (connect && parsed_.peer_id != kNoPeerId)) {
+    Problem(dir, ProblemKind::kPeer, c.offset,
+            absl::StrCat(CommandTypeName(c.type), " in the wrong place"));
+    return false;
+  }
+  if (c.connect.channel_count < ENET_PROTOCOL_MINIMUM_CHANNEL_COUNT ||
+      c.connect.channel_count > ENET_PROTOCOL_MAXIMUM_CHANNEL_COUNT) {
+    Problem(dir, ProblemKind::kMalformed, c.offset,
+            absl::StrCat(CommandTypeName(c.type), " channel count ",
+                         c.connect.channel_count));
+    return false;
+  }
+  if (!NewControl(side, c)) return true;
+  if (connect ? have_connect_ : have_verify_) {
+    ++st.duplicates;
+    return true;
+  }
+  if (connect) {
+    have_connect_ = true;
+    connect_ = c.connect;
+    channel_count_ = c.connect.channel_count;
+    for (Side& s : sides_) s.unsequenced_started = true;
+  } else {
+    have_verify_ = true;
+    verify_ = c.connect;
+    channel_count_ = std::min(channel_count_, c.connect.channel_count);
+  }
+  Event e =
+      MakeEvent(connect ? EventKind::kConnect : EventKind::kVerifyConnect);
+  e.direction = dir;
+  e.channel = c.channel;
+  e.data = c.connect.data;
+  e.connect = connect ? &connect_ : &verify_;
+  Emit(&e);
+  return true;
+}
+
+bool Session::HandleDisconnect(Side* side, const enet::Command& c) {
+  const Direction dir = side->dir;
+  if (!NewControl(side, c) || closed_) return true;
+  Close();
+  Event e = MakeEvent(EventKind::kDisconnect);
+  e.direction = dir;
+  e.channel = c.channel;
+  e.data = c.value[0];
+  Emit(&e);
+  return true;
+}
+
+// PING, BANDWIDTH_LIMIT and THROTTLE_CONFIGURE: events only.
+bool Session::HandleControl(Side* side, const enet::Command& c) {
+  const Direction dir = side->dir;
+  DecoderStats& st = decoder_->stats_;
+  if (!NewControl(side, c)) return true;
+  EventKind kind = EventKind::kPing;
+  if (c.type == CommandType::kPing) ++st.pings;
+  if (c.type == CommandType::kBandwidthLimit) {
+    kind = EventKind::kBandwidthLimit;
+  }
+  if (c.type == CommandType::kThrottleConfigure) {
+    kind = EventKind::kThrottleConfigure;
+  }
+  Event e = MakeEvent(kind);
+  e.direction = dir;
+  e.channel = c.channel;
+  e.data = c.value[0];
+  e.data2 = c.value[1];
+  Emit(&e);
+  return true;
+}
+
+// The SEND_* commands: a packet (or fragment) on its channel.
+bool Session::HandleSend(Side* side, const enet::Command& c) {
+  const Direction dir = side->dir;
   if (closed_) return false;  // ENet: the peer is no longer connected
   if (c.channel >= channel_count_) {
     Problem(dir, ProblemKind::kChannel, c.offset,

@@ -67,6 +67,11 @@ class Session {
   bool CheckPeer(Direction dir, const enet::Datagram& d);
   // Returns false where ENet stops reading the datagram.
   bool HandleCommand(Side* side, const enet::Command& c);
+  bool HandleAcknowledge(Direction dir, const enet::Command& c);
+  bool HandleConnect(Side* side, const enet::Command& c);
+  bool HandleDisconnect(Side* side, const enet::Command& c);
+  bool HandleControl(Side* side, const enet::Command& c);
+  bool HandleSend(Side* side, const enet::Command& c);
   void Emit(Event* e);
   void Problem(Direction dir, ProblemKind kind, uint64_t offset,
                std::string text);

@@ -1,8 +1,8 @@
 // Copyright 2026 The gdwire Authors.
 //
 // codec/text/internal/json_common.h: what the JSON writer (json_write.cc)
-// and the JSON-to-Variant conversion (json.cc) share: limits, float bits
-// and non-finite spellings, UTF-8 checks, NodePath shorthand, container
+// and the JSON-to-Variant conversion (json_convert.h) share: limits, float
+// bits and non-finite spellings, UTF-8 checks, NodePath shorthand, container
 // and object kind names, and the number parsers of the conversion.
 
 #ifndef GDWIRE_CODEC_TEXT_INTERNAL_JSON_COMMON_H_

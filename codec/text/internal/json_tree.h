@@ -4,8 +4,8 @@
 // JSON text is read with simdjson's On-Demand API (Debian libsimdjson-dev)
 // into a small tree that keeps, for each value, the byte offset where it
 // starts, numbers as their exact literal text and strings unescaped, so the
-// conversion to a Variant (json.cc) can name the line and column of every
-// error. The reader walks the input with an explicit stack (no recursion
+// conversion to a Variant (json_convert.h) can name the line and column of
+// every error. The reader walks the input with an explicit stack (no recursion
 // on the input's nesting) and refuses JSON nested deeper than
 // kMaxJsonDepth, an object with a repeated key, and anything after the
 // value but whitespace.

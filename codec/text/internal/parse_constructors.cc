@@ -122,6 +122,17 @@ absl::Status Parser::Constructor(Type t, Variant* out) {
   const std::string name = cur_.text;
   if (!DialectHasType(d_, t)) return Lacks(pos, name);
   if (absl::Status st = Advance(); !st.ok()) return st;
+  if (RealComponents(t) != 0 || IntComponents(t) != 0) {
+    return MathConstructor(t, pos, name, out);
+  }
+  if (t == Type::kPackedByteArray) return PackedBytesConstructor(name, out);
+  return PackedConstructor(t, pos, name, out);
+}
+
+// The components of a math type: reals (real_t, or f32 for Color) or
+// int32s, exactly as many as it has.
+absl::Status Parser::MathConstructor(Type t, size_t pos,
+                                     const std::string& name, Variant* out) {
   if (const int n = RealComponents(t)) {
     std::vector<double> c;
     if (absl::Status st = Reals(name, &c); !st.ok()) return st;
@@ -134,49 +145,56 @@ absl::Status Parser::Constructor(Type t, Variant* out) {
     *out = Variant::Math(t, c);
     return absl::OkStatus();
   }
-  if (const int n = IntComponents(t)) {
-    std::vector<int64_t> c;
-    if (absl::Status st = Ints(name, INT32_MIN, INT32_MAX, &c); !st.ok()) {
-      return st;
-    }
-    if (c.size() != static_cast<size_t>(n)) {
-      return CountError(pos, name, n, c.size(), false);
-    }
-    std::vector<int32_t> c32(c.begin(), c.end());
-    *out = Variant::IntMath(t, c32);
-    return absl::OkStatus();
+  const int n = IntComponents(t);
+  std::vector<int64_t> c;
+  if (absl::Status st = Ints(name, INT32_MIN, INT32_MAX, &c); !st.ok()) {
+    return st;
   }
-  switch (t) {
-    case Type::kPackedByteArray: {
-      if (cur_.kind == Tok::kLParen &&
-          (d_ == Dialect::kGodot4 || IsPandemonium(d_))) {
-        // Godot 4 also reads PackedByteArray("<base64>"); Pandemonium
-        // writes PoolByteArray( "<base64>" ).
-        Token save = cur_;
-        const size_t save_pos = lex_.pos();
-        if (absl::Status st = Advance(); !st.ok()) return st;
-        if (cur_.kind == Tok::kString) {
-          std::string bytes;
-          if (!absl::Base64Unescape(cur_.text, &bytes)) {
-            return Fail(cur_.pos, ErrorKind::kInvalidArgument,
-                        absl::StrCat("invalid base64 in ", name));
-          }
-          if (absl::Status st = Advance(); !st.ok()) return st;
-          if (absl::Status st = Expect(Tok::kRParen, "')'"); !st.ok()) {
-            return st;
-          }
-          *out = Variant::PackedBytes(
-              std::vector<uint8_t>(bytes.begin(), bytes.end()));
-          return absl::OkStatus();
-        }
-        cur_ = std::move(save);
-        lex_.set_pos(save_pos);
+  if (c.size() != static_cast<size_t>(n)) {
+    return CountError(pos, name, n, c.size(), false);
+  }
+  std::vector<int32_t> c32(c.begin(), c.end());
+  *out = Variant::IntMath(t, c32);
+  return absl::OkStatus();
+}
+
+// PackedByteArray: bytes 0..255, or base64 text where the dialect reads it.
+absl::Status Parser::PackedBytesConstructor(const std::string& name,
+                                            Variant* out) {
+  if (cur_.kind == Tok::kLParen &&
+      (d_ == Dialect::kGodot4 || IsPandemonium(d_))) {
+    // Godot 4 also reads PackedByteArray("<base64>"); Pandemonium
+    // writes PoolByteArray( "<base64>" ).
+    Token save = cur_;
+    const size_t save_pos = lex_.pos();
+    if (absl::Status st = Advance(); !st.ok()) return st;
+    if (cur_.kind == Tok::kString) {
+      std::string bytes;
+      if (!absl::Base64Unescape(cur_.text, &bytes)) {
+        return Fail(cur_.pos, ErrorKind::kInvalidArgument,
+                    absl::StrCat("invalid base64 in ", name));
       }
-      std::vector<int64_t> v;
-      if (absl::Status st = Ints(name, 0, 255, &v); !st.ok()) return st;
-      *out = Variant::PackedBytes(std::vector<uint8_t>(v.begin(), v.end()));
+      if (absl::Status st = Advance(); !st.ok()) return st;
+      if (absl::Status st = Expect(Tok::kRParen, "')'"); !st.ok()) {
+        return st;
+      }
+      *out = Variant::PackedBytes(
+          std::vector<uint8_t>(bytes.begin(), bytes.end()));
       return absl::OkStatus();
     }
+    cur_ = std::move(save);
+    lex_.set_pos(save_pos);
+  }
+  std::vector<int64_t> v;
+  if (absl::Status st = Ints(name, 0, 255, &v); !st.ok()) return st;
+  *out = Variant::PackedBytes(std::vector<uint8_t>(v.begin(), v.end()));
+  return absl::OkStatus();
+}
+
+// Every other packed array: its elements, a multiple of its components.
+absl::Status Parser::PackedConstructor(Type t, size_t pos,
+                                       const std::string& name, Variant* out) {
+  switch (t) {
     case Type::kPackedInt32Array: {
       std::vector<int64_t> v;
       if (absl::Status st = Ints(name, INT32_MIN, INT32_MAX, &v); !st.ok()) {

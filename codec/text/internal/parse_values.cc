@@ -101,98 +101,14 @@ absl::Status Parser::Identifier(std::vector<Frame>* stack, Variant* value,
   }
   if (LookUpType(id, &t)) return Constructor(t, value);
   if (absl::Status st = Advance(); !st.ok()) return st;
-  if (id == "NodePath") {
-    if (absl::Status st = Expect(Tok::kLParen, "'(' after NodePath");
-        !st.ok()) {
-      return st;
-    }
-    if (cur_.kind != Tok::kString) return Expected("a string in NodePath()");
-    NodePath np;
-    if (!ParseNodePath(cur_.text, &np)) {
-      return Fail(cur_.pos, ErrorKind::kInvalidArgument,
-                  "invalid NodePath: empty subname");
-    }
-    if (absl::Status st = Advance(); !st.ok()) return st;
-    *value = Variant::MakeNodePath(std::move(np));
-    return Expect(Tok::kRParen, "')'");
-  }
-  if (id == "RID") {
-    if (absl::Status st = Expect(Tok::kLParen, "'(' after RID"); !st.ok()) {
-      return st;
-    }
-    uint64_t rid = 0;
-    if (cur_.kind == Tok::kInt) {
-      rid = static_cast<uint64_t>(cur_.i);
-      if (absl::Status st = Advance(); !st.ok()) return st;
-    }
-    *value = Variant::Rid(rid);
-    return Expect(Tok::kRParen, "a number or ')'");
-  }
+  if (id == "NodePath") return NodePathValue(value);
+  if (id == "RID") return RidValue(value);
   if (id == "Callable" || id == "Signal") {
-    t = id == "Callable" ? Type::kCallable : Type::kSignal;
-    if (!DialectHasType(d_, t)) return Lacks(pos, id);
-    if (absl::Status st = Expect(Tok::kLParen, absl::StrCat("'(' after ", id));
-        !st.ok()) {
-      return st;
-    }
-    *value = t == Type::kCallable ? Variant::Callable()
-                                  : Variant::MakeSignal(Signal());
-    return Expect(Tok::kRParen, "')'");
+    return CallableOrSignalValue(id, pos, value);
   }
-  if (id == "Object") {
-    if (absl::Status st = Expect(Tok::kLParen, "'(' after Object"); !st.ok()) {
-      return st;
-    }
-    if (cur_.kind != Tok::kIdent) return Expected("a class name");
-    Frame f;
-    f.kind = Frame::Kind::kObject;
-    f.open_pos = pos;
-    f.object.kind = Object::Kind::kFull;
-    f.object.class_name = cur_.text;
-    if (absl::Status st = Advance(); !st.ok()) return st;
-    if (absl::Status st = Expect(Tok::kComma, "',' after the class name");
-        !st.ok()) {
-      return st;
-    }
-    stack->push_back(std::move(f));
-    *pushed = true;
-    return absl::OkStatus();
-  }
+  if (id == "Object") return ObjectOpener(pos, stack, pushed);
   if (id == "Array" || id == "Dictionary") {
-    if (d_ != Dialect::kGodot4) {
-      return Fail(
-          pos, ErrorKind::kUnsupported,
-          absl::StrCat("typed ", id, " does not exist in ", DialectName(d_)));
-    }
-    Frame f;
-    f.open_pos = pos;
-    f.wrapped = true;
-    if (absl::Status st = Expect(Tok::kLBracket, "'['"); !st.ok()) return st;
-    if (id == "Array") {
-      f.kind = Frame::Kind::kArray;
-      if (absl::Status st = ElementType(&f.array.element_type); !st.ok()) {
-        return st;
-      }
-    } else {
-      f.kind = Frame::Kind::kDictionary;
-      if (absl::Status st = ElementType(&f.dict.key_type); !st.ok()) {
-        return st;
-      }
-      if (absl::Status st = Expect(Tok::kComma, "','"); !st.ok()) return st;
-      if (absl::Status st = ElementType(&f.dict.value_type); !st.ok()) {
-        return st;
-      }
-    }
-    if (absl::Status st = Expect(Tok::kRBracket, "']'"); !st.ok()) return st;
-    if (absl::Status st = Expect(Tok::kLParen, "'('"); !st.ok()) return st;
-    const Tok open = id == "Array" ? Tok::kLBracket : Tok::kLBrace;
-    if (absl::Status st = Expect(open, id == "Array" ? "'['" : "'{'");
-        !st.ok()) {
-      return st;
-    }
-    stack->push_back(std::move(f));
-    *pushed = true;
-    return absl::OkStatus();
+    return TypedContainerOpener(id, pos, stack, pushed);
   }
   if ((id == "TypedArray" || id == "PackedTypedArray") &&
       d_ == Dialect::kPandemonium) {
@@ -206,6 +122,112 @@ absl::Status Parser::Identifier(std::vector<Frame>* stack, Variant* value,
   }
   return Fail(pos, ErrorKind::kInvalidArgument,
               absl::StrCat("unexpected identifier '", id, "'"));
+}
+
+// NodePath("path"); cur_ is the token after the identifier.
+absl::Status Parser::NodePathValue(Variant* value) {
+  if (absl::Status st = Expect(Tok::kLParen, "'(' after NodePath"); !st.ok()) {
+    return st;
+  }
+  if (cur_.kind != Tok::kString) return Expected("a string in NodePath()");
+  NodePath np;
+  if (!ParseNodePath(cur_.text, &np)) {
+    return Fail(cur_.pos, ErrorKind::kInvalidArgument,
+                "invalid NodePath: empty subname");
+  }
+  if (absl::Status st = Advance(); !st.ok()) return st;
+  *value = Variant::MakeNodePath(std::move(np));
+  return Expect(Tok::kRParen, "')'");
+}
+
+// RID() or RID(id).
+absl::Status Parser::RidValue(Variant* value) {
+  if (absl::Status st = Expect(Tok::kLParen, "'(' after RID"); !st.ok()) {
+    return st;
+  }
+  uint64_t rid = 0;
+  if (cur_.kind == Tok::kInt) {
+    rid = static_cast<uint64_t>(cur_.i);
+    if (absl::Status st = Advance(); !st.ok()) return st;
+  }
+  *value = Variant::Rid(rid);
+  return Expect(Tok::kRParen, "a number or ')'");
+}
+
+// Callable() or Signal(): no arguments, as the engine writes them.
+absl::Status Parser::CallableOrSignalValue(const std::string& id, size_t pos,
+                                           Variant* value) {
+  const Type t = id == "Callable" ? Type::kCallable : Type::kSignal;
+  if (!DialectHasType(d_, t)) return Lacks(pos, id);
+  if (absl::Status st = Expect(Tok::kLParen, absl::StrCat("'(' after ", id));
+      !st.ok()) {
+    return st;
+  }
+  *value = t == Type::kCallable ? Variant::Callable()
+                                : Variant::MakeSignal(Signal());
+  return Expect(Tok::kRParen, "')'");
+}
+
+// "Object(Class, ": a frame for the properties that follow.
+absl::Status Parser::ObjectOpener(size_t pos, std::vector<Frame>* stack,
+                                  bool* pushed) {
+  if (absl::Status st = Expect(Tok::kLParen, "'(' after Object"); !st.ok()) {
+    return st;
+  }
+  if (cur_.kind != Tok::kIdent) return Expected("a class name");
+  Frame f;
+  f.kind = Frame::Kind::kObject;
+  f.open_pos = pos;
+  f.object.kind = Object::Kind::kFull;
+  f.object.class_name = cur_.text;
+  if (absl::Status st = Advance(); !st.ok()) return st;
+  if (absl::Status st = Expect(Tok::kComma, "',' after the class name");
+      !st.ok()) {
+    return st;
+  }
+  stack->push_back(std::move(f));
+  *pushed = true;
+  return absl::OkStatus();
+}
+
+// Godot 4's typed "Array[T]([" and "Dictionary[K, V]({": a frame for the
+// elements that follow.
+absl::Status Parser::TypedContainerOpener(const std::string& id, size_t pos,
+                                          std::vector<Frame>* stack,
+                                          bool* pushed) {
+  if (d_ != Dialect::kGodot4) {
+    return Fail(
+        pos, ErrorKind::kUnsupported,
+        absl::StrCat("typed ", id, " does not exist in ", DialectName(d_)));
+  }
+  Frame f;
+  f.open_pos = pos;
+  f.wrapped = true;
+  if (absl::Status st = Expect(Tok::kLBracket, "'['"); !st.ok()) return st;
+  if (id == "Array") {
+    f.kind = Frame::Kind::kArray;
+    if (absl::Status st = ElementType(&f.array.element_type); !st.ok()) {
+      return st;
+    }
+  } else {
+    f.kind = Frame::Kind::kDictionary;
+    if (absl::Status st = ElementType(&f.dict.key_type); !st.ok()) {
+      return st;
+    }
+    if (absl::Status st = Expect(Tok::kComma, "','"); !st.ok()) return st;
+    if (absl::Status st = ElementType(&f.dict.value_type); !st.ok()) {
+      return st;
+    }
+  }
+  if (absl::Status st = Expect(Tok::kRBracket, "']'"); !st.ok()) return st;
+  if (absl::Status st = Expect(Tok::kLParen, "'('"); !st.ok()) return st;
+  const Tok open = id == "Array" ? Tok::kLBracket : Tok::kLBrace;
+  if (absl::Status st = Expect(open, id == "Array" ? "'['" : "'{'"); !st.ok()) {
+    return st;
+  }
+  stack->push_back(std::move(f));
+  *pushed = true;
+  return absl::OkStatus();
 }
 
 // Pandemonium 5: "TypedArray( <type> , a, b )", also "TypedArray()" and

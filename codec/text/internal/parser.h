@@ -89,6 +89,11 @@ class Parser {
   absl::Status CountError(size_t pos, absl::string_view name, size_t want,
                           size_t got, bool multiple) const;
   absl::Status Constructor(Type t, Variant* out);
+  absl::Status MathConstructor(Type t, size_t pos, const std::string& name,
+                               Variant* out);
+  absl::Status PackedBytesConstructor(const std::string& name, Variant* out);
+  absl::Status PackedConstructor(Type t, size_t pos, const std::string& name,
+                                 Variant* out);
 
   // ---- values (internal/parse_values.cc) -------------------------------
   absl::Status ElementType(ContainerType* out);
@@ -96,6 +101,14 @@ class Parser {
                           bool* pushed);
   absl::Status Identifier(std::vector<Frame>* stack, Variant* value,
                           bool* pushed);
+  absl::Status NodePathValue(Variant* value);
+  absl::Status RidValue(Variant* value);
+  absl::Status CallableOrSignalValue(const std::string& id, size_t pos,
+                                     Variant* value);
+  absl::Status ObjectOpener(size_t pos, std::vector<Frame>* stack,
+                            bool* pushed);
+  absl::Status TypedContainerOpener(const std::string& id, size_t pos,
+                                    std::vector<Frame>* stack, bool* pushed);
   absl::Status TypedArrayOpener(Type which, size_t pos,
                                 std::vector<Frame>* stack, bool* pushed);
 
