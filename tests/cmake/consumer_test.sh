@@ -51,7 +51,7 @@ if [ "$prefix" != /usr ] && ls "$(dirname "$pcpath")"/libgdwire_*.so >/dev/null 
 fi
 echo "   $(pkg-config --modversion gdwire) from $pcpath: $(pkg-config --cflags gdwire) $(pkg-config --libs-only-l gdwire | tr ' ' '\n' | grep -c gdwire_) gdwire libraries"
 mkdir -p "$work/pkgconfig"
-for prog in stream_text view_text frames_text; do
+for prog in stream_text view_text front_text frames_text; do
   # shellcheck disable=SC2046
   g++ -std=c++17 -O1 "$src/$prog.cc" -o "$work/pkgconfig/$prog" \
     $(pkg-config --cflags --libs gdwire) 2>"$work/pkgconfig/$prog.log" || {
@@ -67,7 +67,7 @@ n=0
 while read -r kind dialect bin expected; do
   [ -z "$kind" ] && continue
   case "$kind" in
-    value) progs="stream_text view_text" ;;
+    value) progs="stream_text view_text front_text" ;;
     frames) progs="frames_text" ;;
     *) echo "FAIL: unknown case kind $kind" >&2; exit 1 ;;
   esac
