@@ -11,32 +11,11 @@
 #include <type_traits>
 
 #include "simd/convert.h"
+#include "simd/internal/scalar_le.h"
 
 namespace gdwire {
 namespace simd {
 namespace scalar {
-namespace {
-
-template <typename T>
-T LoadLE(const uint8_t* p) {
-  using U = typename std::conditional<sizeof(T) == 4, uint32_t, uint64_t>::type;
-  U u = 0;
-  for (size_t k = 0; k < sizeof(T); ++k) u |= U{p[k]} << (8 * k);
-  T v;
-  std::memcpy(&v, &u, sizeof(T));
-  return v;
-}
-
-template <typename T>
-void StoreLE(T v, uint8_t* p) {
-  using U = typename std::conditional<sizeof(T) == 4, uint32_t, uint64_t>::type;
-  U u;
-  std::memcpy(&u, &v, sizeof(T));
-  for (size_t k = 0; k < sizeof(T); ++k)
-    p[k] = static_cast<uint8_t>(u >> (8 * k));
-}
-
-}  // namespace
 
 void WidenF32ToF64(const uint8_t* src, size_t n, double* dst) {
   for (size_t i = 0; i < n; ++i) dst[i] = LoadLE<float>(src + 4 * i);

@@ -11,30 +11,12 @@
 #include <type_traits>
 
 #include "simd/interleave.h"
+#include "simd/internal/scalar_le.h"
 
 namespace gdwire {
 namespace simd {
 namespace scalar {
 namespace {
-
-// Byte-wise little-endian access, so this twin is right on any host.
-template <typename T>
-T LoadLE(const uint8_t* p) {
-  using U = typename std::conditional<sizeof(T) == 4, uint32_t, uint64_t>::type;
-  U u = 0;
-  for (size_t k = 0; k < sizeof(T); ++k) u |= U{p[k]} << (8 * k);
-  T v;
-  std::memcpy(&v, &u, sizeof(T));
-  return v;
-}
-template <typename T>
-void StoreLE(T v, uint8_t* p) {
-  using U = typename std::conditional<sizeof(T) == 4, uint32_t, uint64_t>::type;
-  U u;
-  std::memcpy(&u, &v, sizeof(T));
-  for (size_t k = 0; k < sizeof(T); ++k)
-    p[k] = static_cast<uint8_t>(u >> (8 * k));
-}
 
 template <typename TW, typename TA>
 void Deinterleave(const uint8_t* src, size_t n, size_t c, TA* const* out) {

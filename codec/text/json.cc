@@ -80,5 +80,9 @@ absl::StatusOr<Variant> FromJson(absl::string_view json) {
   return v;
 }
 
+void AppendJsonString(absl::string_view s, std::string* out) {
+  json_internal::AppendQuoted(s, out);
+}
+
 }  // namespace text
 }  // namespace gdwire

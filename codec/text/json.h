@@ -26,6 +26,10 @@ namespace text {
 std::string ToJson(const Variant& v);
 absl::StatusOr<Variant> FromJson(absl::string_view json);
 
+// Appends `s` as a JSON string literal, escaped as ToJson escapes strings
+// (for text that is valid UTF-8; other bytes pass through as they are).
+void AppendJsonString(absl::string_view s, std::string* out);
+
 }  // namespace text
 }  // namespace gdwire
 
