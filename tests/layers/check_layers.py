@@ -1,6 +1,9 @@
 #!/usr/bin/python3
 """The house's layers, checked: no production file includes a higher layer.
 
+Also: no production file is longer than MAX_LINES (small files, one job
+each).
+
 Each production source (not a test, fuzzer, benchmark or test helper) sits in
 one layer, by its path; it may include its own layer and those below, never
 one above. The oracle (codec/reference) may include only the base and the
@@ -30,6 +33,8 @@ LAYERS = [
     ("captures", ["codec/capture/"]),
     ("applications", ["server/", "tools/cli/", "wireshark/"]),
 ]
+
+MAX_LINES = 700
 
 # Production files that may include the oracle, and why.
 ORACLE_USERS = {
@@ -101,32 +106,36 @@ def main():
                     continue
                 checked += 1
                 with open(os.path.join(root, path), errors="replace") as fh:
-                    for n, line in enumerate(fh, 1):
-                        m = re.match(r'\s*#\s*include\s+"([^"]+)"', line)
-                        if not m:
-                            continue
-                        inc = m.group(1)
-                        theirs = layer_of(inc)
-                        if theirs is None:
-                            continue  # a third-party header
-                        a, b = component(path), component(inc)
-                        if a != b:
-                            folders.setdefault(a, set()).add(b)
-                        if theirs > mine:
-                            bad.append(
-                                f"{path}:{n}: {LAYERS[mine][0]} includes "
-                                f"{inc} ({LAYERS[theirs][0]}, a higher layer)")
-                        if (inc.startswith("codec/reference/") and
-                                not path.startswith("codec/reference/") and
-                                path not in ORACLE_USERS):
-                            bad.append(f"{path}:{n}: production code includes "
-                                       f"the oracle ({inc})")
-                        if (path.startswith("codec/reference/") and
-                                not inc.startswith("codec/reference/") and
-                                theirs > 1):
-                            bad.append(f"{path}:{n}: the oracle includes "
-                                       f"{inc} (it uses the base and the "
-                                       f"value type only)")
+                    text = fh.readlines()
+                if len(text) > MAX_LINES:
+                    bad.append(f"{path}: {len(text)} lines (over {MAX_LINES}: "
+                               "split it by job)")
+                for n, line in enumerate(text, 1):
+                    m = re.match(r'\s*#\s*include\s+"([^"]+)"', line)
+                    if not m:
+                        continue
+                    inc = m.group(1)
+                    theirs = layer_of(inc)
+                    if theirs is None:
+                        continue  # a third-party header
+                    a, b = component(path), component(inc)
+                    if a != b:
+                        folders.setdefault(a, set()).add(b)
+                    if theirs > mine:
+                        bad.append(
+                            f"{path}:{n}: {LAYERS[mine][0]} includes "
+                            f"{inc} ({LAYERS[theirs][0]}, a higher layer)")
+                    if (inc.startswith("codec/reference/") and
+                            not path.startswith("codec/reference/") and
+                            path not in ORACLE_USERS):
+                        bad.append(f"{path}:{n}: production code includes "
+                                   f"the oracle ({inc})")
+                    if (path.startswith("codec/reference/") and
+                            not inc.startswith("codec/reference/") and
+                            theirs > 1):
+                        bad.append(f"{path}:{n}: the oracle includes "
+                                   f"{inc} (it uses the base and the "
+                                   f"value type only)")
     bad += cycles(folders)
     for line in bad:
         print(line)

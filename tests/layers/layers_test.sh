@@ -1,7 +1,7 @@
 #!/bin/bash
 # The layers of the house (tests/layers/check_layers.py) hold for the tree,
 # and the check fails on a planted upward include, a planted use of the
-# oracle and a planted folder cycle.
+# oracle, a planted folder cycle and a planted file over 700 lines.
 set -euo pipefail
 # Under Bazel the script is a link into the source tree: the tree checked is
 # the one it lives in (every source, not only the test's declared inputs).
@@ -32,4 +32,11 @@ if /usr/bin/python3 "$check" "$tmp/t" > "$tmp/out"; then
   echo "FAIL: a folder cycle passed the check"; exit 1
 fi
 grep -q 'include cycle' "$tmp/out" || { echo "FAIL: no cycle line"; exit 1; }
+# A production file over the size limit.
+rm -rf "$tmp/t"; mkdir -p "$tmp/t/codec/core"
+seq 701 | sed 's#^#// line #' > "$tmp/t/codec/core/long.cc"
+if /usr/bin/python3 "$check" "$tmp/t" > "$tmp/out"; then
+  echo "FAIL: a 701-line file passed the check"; exit 1
+fi
+grep -q 'long.cc: 701 lines' "$tmp/out" || { echo "FAIL: no size line"; exit 1; }
 echo "layers_test: PASS"
