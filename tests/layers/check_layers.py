@@ -44,7 +44,6 @@ ORACLE_USERS = {
     "tools/cli/args.cc": "gdwire recode --engine-defects",
     # gdwire bench times the oracle beside the fast paths, as a yardstick.
     "tools/cli/bench.cc": "the oracle's row in gdwire bench",
-    "tools/cli/bench_rows.cc": "the oracle's row in gdwire bench",
 }
 
 NOT_PRODUCTION = re.compile(

@@ -27,6 +27,7 @@
 #include "codec/document/document.h"
 #include "codec/encode/encoder.h"
 #include "codec/frame/frame.h"
+#include "codec/gdwire.h"
 #include "codec/reference/decoder.h"
 #include "codec/reference/encoder.h"
 #include "codec/stream/parser.h"
@@ -167,18 +168,18 @@ absl::Status LoadInput(const Common& common, BenchInput* in) {
       reinterpret_cast<const uint8_t*>(in->bytes.data()), in->bytes.size());
   in->d = common.decode;
   in->f = common.frame;
-  const DecodeOptions& d = in->d;
+  DecodeOptions d = in->d;
+  d.reject_trailing_bytes = false;  // values may lie back to back
   const FrameOptions& f = in->f;
   st = ForEachFrame(
       in->all, f, [&](absl::Span<const uint8_t> payload, uint64_t) {
         size_t pos = 0;
         do {
-          Variant v;
           size_t used = 0;
-          Error e = reference::DecodeValue(payload.subspan(pos), d, &v, &used);
-          if (!e.ok()) return e.ToStatus();
+          absl::StatusOr<Variant> v = Decode(payload.subspan(pos), d, &used);
+          if (!v.ok()) return v.status();
           in->values.push_back(payload.subspan(pos, used));
-          in->decoded.push_back(std::move(v));
+          in->decoded.push_back(*std::move(v));
           pos += used;
         } while (f.framing == Framing::kNone && pos < payload.size());
         return absl::OkStatus();
