@@ -45,7 +45,7 @@ void TextWindow(const uint8_t* p, size_t n, size_t* begin, size_t* end);
 // dialect's rules (bad_index relative to p). Short plain-ASCII strings
 // (keys, names) are settled inline, without the dispatched kernel.
 inline simd::WireText CheckText(const uint8_t* p, size_t n, Dialect d) {
-  if (n <= 32 && wire::PlainAscii(p, n)) {
+  if (n <= 64 && wire::PlainAscii(p, n)) {
     simd::WireText t;
     t.ok = t.ascii = t.canonical = true;
     t.end = n;

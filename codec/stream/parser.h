@@ -59,10 +59,10 @@
 #include "absl/strings/cord.h"
 #include "absl/strings/string_view.h"
 #include "absl/types/span.h"
+#include "codec/core/wire_types.h"
 #include "codec/error.h"
 #include "codec/frame/framing.h"
 #include "codec/options.h"
-#include "codec/core/wire_types.h"
 #include "codec/stream/events.h"
 #include "codec/stream/internal/wire_text.h"
 #include "simd/utf8.h"
@@ -199,7 +199,10 @@ class Parser {
   bool EmitText(const uint8_t* p, size_t k);
   ABSL_ATTRIBUTE_ALWAYS_INLINE inline bool EmitPart(absl::string_view text,
                                                     uint8_t flags);
+  bool FramePrefix(const uint8_t* q);
+  bool NodePathHead(const uint8_t* q);
   bool NodePathRest(const uint8_t* p);
+  bool ObjectCount(const uint8_t* q);
   bool PackedCount(const uint8_t* p);
   bool PackedData();
   bool Count(const uint8_t* p);

@@ -217,6 +217,101 @@ int Usage(const std::string& why) {
   return kExitUsage;
 }
 
+// The flags that shape the server and when it stops. Returns a usage
+// error, or "" when every flag is good.
+struct ServeFlags {
+  server::ServerOptions opts;
+  std::string format = "text";
+  int exit_after = 0;  // disconnects after which to stop (0: never)
+  double max_seconds = 0;
+};
+
+std::string ParseServeFlags(const Args& args, ServeFlags* f) {
+  server::ServerOptions& opts = f->opts;
+  uint32_t n = 0;
+  if (args.Has("port")) {
+    if (!absl::SimpleAtoi(args.Get("port", ""), &n) || n > 65535) {
+      return "--port must be 0..65535";
+    }
+    opts.port = static_cast<uint16_t>(n);
+  }
+  opts.bind_address = args.Get("bind", "*");
+  if (args.Has("max-peers")) {
+    if (!absl::SimpleAtoi(args.Get("max-peers", ""), &n) || n == 0) {
+      return "--max-peers must be a positive number";
+    }
+    opts.max_peers = n;
+  }
+  if (!ParseCompression(args.Get("compress", "none"), &opts.compression)) {
+    return "--compress must be none, range_coder, fastlz, zlib or zstd";
+  }
+  f->format = args.Get("format", "text");
+  if (f->format != "text" && f->format != "json") {
+    return "--format must be text or json";
+  }
+  if (args.Has("exit-after-disconnects") &&
+      (!absl::SimpleAtoi(args.Get("exit-after-disconnects", ""),
+                         &f->exit_after) ||
+       f->exit_after <= 0)) {
+    return "--exit-after-disconnects must be a positive number";
+  }
+  if (args.Has("max-seconds") &&
+      (!absl::SimpleAtod(args.Get("max-seconds", ""), &f->max_seconds) ||
+       f->max_seconds <= 0)) {
+    return "--max-seconds must be a positive number";
+  }
+  if (args.Has("max-errors-per-peer")) {
+    if (!absl::SimpleAtoi(args.Get("max-errors-per-peer", ""), &n)) {
+      return "--max-errors-per-peer must be a number";
+    }
+    opts.core.max_errors_per_peer = n;
+  }
+  if (!args.Has("manifest")) {
+    return "--manifest=FILE is needed (gdwire manifest PROJECT_DIR)";
+  }
+  opts.core.packet.values.allow_objects = args.Has("allow-objects");
+  // The echo passes the argument bytes on: they are checked, not built
+  // into values (the log's events build their own).
+  opts.core.packet.keep_values = false;
+  opts.core.trace = !args.Has("quiet");
+  opts.core.authenticate = args.Has("auth-token");
+  opts.core.server_relay = !args.Has("no-relay");
+  return "";
+}
+
+// Services the server until a signal, the disconnect count or the time
+// limit; the exit code.
+int ServeUntilDone(server::Server* server, EchoServer* echo,
+                   const ServeFlags& f) {
+  signal(SIGINT, OnSignal);
+  signal(SIGTERM, OnSignal);
+  const auto start = std::chrono::steady_clock::now();
+  int code = kExitOk;
+  while (!g_stop) {
+    const absl::Status st = server->Service(20);
+    echo->Flush();
+    if (!st.ok()) {
+      std::fprintf(stderr, "gdwire serve-echo: %s\n",
+                   std::string(st.message()).c_str());
+      code = kExitBadInput;
+      break;
+    }
+    if (f.exit_after > 0 && echo->joined >= f.exit_after &&
+        echo->present == 0) {
+      break;
+    }
+    if (f.max_seconds > 0 &&
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+                .count() > f.max_seconds) {
+      std::fprintf(stderr, "gdwire serve-echo: --max-seconds reached\n");
+      code = 3;
+      break;
+    }
+  }
+  echo->Flush();
+  return code;
+}
+
 }  // namespace
 
 int ServeEcho(int argc, char** argv) {
@@ -233,48 +328,9 @@ int ServeEcho(int argc, char** argv) {
     return kExitOk;
   }
   if (!args.positional.empty()) return Usage("no positional arguments");
-  server::ServerOptions opts;
-  uint32_t n = 0;
-  if (args.Has("port")) {
-    if (!absl::SimpleAtoi(args.Get("port", ""), &n) || n > 65535) {
-      return Usage("--port must be 0..65535");
-    }
-    opts.port = static_cast<uint16_t>(n);
-  }
-  opts.bind_address = args.Get("bind", "*");
-  if (args.Has("max-peers")) {
-    if (!absl::SimpleAtoi(args.Get("max-peers", ""), &n) || n == 0) {
-      return Usage("--max-peers must be a positive number");
-    }
-    opts.max_peers = n;
-  }
-  if (!ParseCompression(args.Get("compress", "none"), &opts.compression)) {
-    return Usage("--compress must be none, range_coder, fastlz, zlib or zstd");
-  }
-  const std::string format = args.Get("format", "text");
-  if (format != "text" && format != "json") {
-    return Usage("--format must be text or json");
-  }
-  int exit_after = 0;
-  if (args.Has("exit-after-disconnects") &&
-      (!absl::SimpleAtoi(args.Get("exit-after-disconnects", ""), &exit_after) ||
-       exit_after <= 0)) {
-    return Usage("--exit-after-disconnects must be a positive number");
-  }
-  double max_seconds = 0;
-  if (args.Has("max-seconds") &&
-      (!absl::SimpleAtod(args.Get("max-seconds", ""), &max_seconds) ||
-       max_seconds <= 0)) {
-    return Usage("--max-seconds must be a positive number");
-  }
-  if (args.Has("max-errors-per-peer")) {
-    if (!absl::SimpleAtoi(args.Get("max-errors-per-peer", ""), &n)) {
-      return Usage("--max-errors-per-peer must be a number");
-    }
-    opts.core.max_errors_per_peer = n;
-  }
-  if (!args.Has("manifest")) {
-    return Usage("--manifest=FILE is needed (gdwire manifest PROJECT_DIR)");
+  ServeFlags f;
+  if (const std::string bad = ParseServeFlags(args, &f); !bad.empty()) {
+    return Usage(bad);
   }
   auto manifest = multiplayer::LoadManifest(args.Get("manifest", ""));
   if (!manifest.ok()) {
@@ -282,13 +338,7 @@ int ServeEcho(int argc, char** argv) {
                  std::string(manifest.status().message()).c_str());
     return kExitBadInput;
   }
-  opts.core.manifest = manifest->get();
-  opts.core.packet.values.allow_objects = args.Has("allow-objects");
-  // The echo passes the argument bytes on: they are checked, not built
-  // into values (the log's events build their own).
-  opts.core.packet.keep_values = false;
-  const bool quiet = args.Has("quiet");
-  opts.core.trace = !quiet;
+  f.opts.core.manifest = manifest->get();
 
   FILE* log = stdout;
   std::unique_ptr<FILE, int (*)(FILE*)> log_file(nullptr, &std::fclose);
@@ -301,11 +351,9 @@ int ServeEcho(int argc, char** argv) {
     }
     log = log_file.get();
   }
-  opts.core.authenticate = args.Has("auth-token");
-  opts.core.server_relay = !args.Has("no-relay");
-  EchoServer echo(log, format == "json", quiet);
+  EchoServer echo(log, f.format == "json", args.Has("quiet"));
   echo.auth_token = args.Get("auth-token", "");
-  auto server = server::Server::Start(opts, &echo);
+  auto server = server::Server::Start(f.opts, &echo);
   if (!server.ok()) {
     std::fprintf(stderr, "gdwire serve-echo: %s\n",
                  std::string(server.status().message()).c_str());
@@ -313,33 +361,9 @@ int ServeEcho(int argc, char** argv) {
   }
   echo.server = server->get();
   std::fprintf(stderr, "gdwire serve-echo: listening on %s:%u\n",
-               opts.bind_address.c_str(), (*server)->port());
+               f.opts.bind_address.c_str(), (*server)->port());
   std::fflush(stderr);
-
-  signal(SIGINT, OnSignal);
-  signal(SIGTERM, OnSignal);
-  const auto start = std::chrono::steady_clock::now();
-  int code = kExitOk;
-  while (!g_stop) {
-    st = (*server)->Service(20);
-    echo.Flush();
-    if (!st.ok()) {
-      std::fprintf(stderr, "gdwire serve-echo: %s\n",
-                   std::string(st.message()).c_str());
-      code = kExitBadInput;
-      break;
-    }
-    if (exit_after > 0 && echo.joined >= exit_after && echo.present == 0) break;
-    if (max_seconds > 0 &&
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
-                .count() > max_seconds) {
-      std::fprintf(stderr, "gdwire serve-echo: --max-seconds reached\n");
-      code = 3;
-      break;
-    }
-  }
-  echo.Flush();
-  return code;
+  return ServeUntilDone(server->get(), &echo, f);
 }
 
 }  // namespace cli

@@ -160,25 +160,7 @@ bool Parser<H>::Run() {
         if (carry_len_ == 0 && Avail() == 0) return true;  // a boundary
         const uint8_t* q = Take(4);
         if (q == nullptr) return ending_ ? Truncated() : true;
-        const uint32_t len =
-            frame_.framing == Framing::kStream && frame_.big_endian
-                ? wire::LoadU32BE(q)
-                : wire::LoadU32(q);
-        if (len > INT32_MAX || len > frame_.max_frame_bytes) {
-          Fail(ErrorKind::kBadFrame, field_start_,
-               len > INT32_MAX ? absl::StrCat("negative frame length ",
-                                              static_cast<int32_t>(len))
-                               : absl::StrCat("frame of ", len,
-                                              " bytes exceeds the limit of ",
-                                              frame_.max_frame_bytes));
-          error_.path = "$";
-          status_ = error_.ToStatus();
-          return false;
-        }
-        frame_start_ = field_start_;
-        frame_len_ = len;
-        frame_left_ = len;
-        in_frame_ = true;
+        if (!FramePrefix(q)) return false;
         state_ = kValueStart;
         break;
       }
@@ -277,13 +259,7 @@ bool Parser<H>::Run() {
       case kNodePathHead: {
         const uint8_t* q = Take(4);
         if (q == nullptr) return Ending() ? Truncated() : true;
-        np_start_ = field_start_;
-        const uint32_t w0 = wire::LoadU32(q);
-        if ((w0 & wire::kNodePathNewFormat) == 0) {
-          return Fail(ErrorKind::kInvalidNodePath, np_start_,
-                      "NodePath in the old (pre-3.0) format");
-        }
-        np_names_ = w0 & 0x7FFFFFFF;
+        if (!NodePathHead(q)) return false;
         state_ = kNodePathRest;
         break;
       }
@@ -308,16 +284,7 @@ bool Parser<H>::Run() {
       case kObjectCount: {
         const uint8_t* q = Take(4);
         if (q == nullptr) return Ending() ? Truncated() : true;
-        Frame& f = stack_.back();
-        const int32_t count = static_cast<int32_t>(wire::LoadU32(q));
-        f.count = count < 0 ? 0 : static_cast<uint64_t>(count);
-        f.in_items = true;
-        f.want_value = false;
-        if (f.count == 0) {
-          if (!EndContainer()) return false;
-        } else if (!StartString(StringRole::kPropertyName)) {
-          return false;
-        }
+        if (!ObjectCount(q)) return false;
         break;
       }
       case kSignalId: {
@@ -378,6 +345,58 @@ bool Parser<H>::Run() {
         break;
     }
   }
+}
+
+// A frame's length prefix is read: check it and enter the frame.
+template <typename H>
+bool Parser<H>::FramePrefix(const uint8_t* q) {
+  const uint32_t len = frame_.framing == Framing::kStream && frame_.big_endian
+                           ? wire::LoadU32BE(q)
+                           : wire::LoadU32(q);
+  if (len > INT32_MAX || len > frame_.max_frame_bytes) {
+    Fail(ErrorKind::kBadFrame, field_start_,
+         len > INT32_MAX
+             ? absl::StrCat("negative frame length ", static_cast<int32_t>(len))
+             : absl::StrCat("frame of ", len, " bytes exceeds the limit of ",
+                            frame_.max_frame_bytes));
+    error_.path = "$";
+    status_ = error_.ToStatus();
+    return false;
+  }
+  frame_start_ = field_start_;
+  frame_len_ = len;
+  frame_left_ = len;
+  in_frame_ = true;
+  return true;
+}
+
+// A NodePath's first word (the name count and the new-format flag).
+template <typename H>
+bool Parser<H>::NodePathHead(const uint8_t* q) {
+  np_start_ = field_start_;
+  const uint32_t w0 = wire::LoadU32(q);
+  if ((w0 & wire::kNodePathNewFormat) == 0) {
+    return Fail(ErrorKind::kInvalidNodePath, np_start_,
+                "NodePath in the old (pre-3.0) format");
+  }
+  np_names_ = w0 & 0x7FFFFFFF;
+  return true;
+}
+
+// A full Object's property count, after its class name.
+template <typename H>
+bool Parser<H>::ObjectCount(const uint8_t* q) {
+  Frame& f = stack_.back();
+  const int32_t count = static_cast<int32_t>(wire::LoadU32(q));
+  f.count = count < 0 ? 0 : static_cast<uint64_t>(count);
+  f.in_items = true;
+  f.want_value = false;
+  if (f.count == 0) {
+    if (!EndContainer()) return false;
+  } else if (!StartString(StringRole::kPropertyName)) {
+    return false;
+  }
+  return true;
 }
 
 template <typename H>
