@@ -104,6 +104,18 @@ absl::Status KeepOneValue(const Common& common, std::string* input,
   return absl::OkStatus();
 }
 
+int FinishWithOutput(const char* cmd, const absl::Status& st,
+                     const std::string& out) {
+  if (!st.ok()) {
+    std::fprintf(stderr, "gdwire %s: %s\n", cmd,
+                 std::string(st.message()).c_str());
+    return kExitBadInput;
+  }
+  std::fwrite(out.data(), 1, out.size(), stdout);
+  std::fflush(stdout);
+  return kExitOk;
+}
+
 absl::Status ReadInput(const std::string& path, std::string* out) {
   if (path == "-") {
     std::ios::sync_with_stdio(false);

@@ -88,6 +88,12 @@ absl::Status KeepOneValue(const Common& common, std::string* input,
 // Reads FILE, or standard input for "-".
 absl::Status ReadInput(const std::string& path, std::string* out);
 
+// The end of a command that writes bytes: on error prints "gdwire CMD:
+// message" and returns kExitBadInput; else writes `out` to stdout and
+// returns kExitOk.
+int FinishWithOutput(const char* cmd, const absl::Status& st,
+                     const std::string& out);
+
 // --threads=N (1..1024; absent: 0, every core).
 absl::Status ParseThreads(const Args& args, int* threads);
 // True when decode/validate run on several threads: more than one thread,

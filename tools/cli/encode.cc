@@ -129,14 +129,7 @@ int Encode(int argc, char** argv) {
     }
     AppendFrame(payload, common.frame, &out);
   }
-  if (!st.ok()) {
-    std::fprintf(stderr, "gdwire encode: %s\n",
-                 std::string(st.message()).c_str());
-    return kExitBadInput;
-  }
-  std::fwrite(out.data(), 1, out.size(), stdout);
-  std::fflush(stdout);
-  return kExitOk;
+  return FinishWithOutput("encode", st, out);
 }
 
 }  // namespace cli

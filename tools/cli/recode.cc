@@ -110,14 +110,7 @@ int Recode(int argc, char** argv) {
         common.frame, common.decode,
         [&](Variant v, uint64_t) { return write(v); });
   }
-  if (!st.ok()) {
-    std::fprintf(stderr, "gdwire recode: %s\n",
-                 std::string(st.message()).c_str());
-    return kExitBadInput;
-  }
-  std::fwrite(out.data(), 1, out.size(), stdout);
-  std::fflush(stdout);
-  return kExitOk;
+  return FinishWithOutput("recode", st, out);
 }
 
 }  // namespace cli
