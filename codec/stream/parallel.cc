@@ -95,10 +95,10 @@ struct SliceResult {
 // Decodes one slice. The push parser's DOM decode (stream::ValueReader)
 // goes first: where it accepts, its values and offsets are DecodeFramedEach's
 // (stream_fuzzer and parallel_fuzzer hold it to that). Where it rejects, or
-// where the options ask for what only the reference reckons the same way (a
-// caller's allocation budget or account, rejected trailing bytes), the slice
-// is decoded by DecodeFramedEach itself, which gives the exact verdict and
-// the values before it.
+// where the options ask for what only the read core reckons as the oracle
+// does (a caller's allocation budget or account, rejected trailing bytes),
+// the slice is decoded by DecodeFramedEach itself (the read core), which
+// gives the exact verdict and the values before it.
 template <bool kKeep>
 void DecodeSlice(absl::Span<const uint8_t> bytes, const Slice& s,
                  const FrameOptions& frame, const DecodeOptions& decode,
