@@ -46,7 +46,7 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
-sys.path.insert(0, os.path.join(ROOT, "tools", "capture"))
+sys.path.insert(0, os.path.join(ROOT, "recording", "capture"))
 import pcapfile  # noqa: E402
 
 ETH_IPV4, ETH_IPV6 = 0x0800, 0x86DD

@@ -15,7 +15,7 @@ import random
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
-                                "..", "..", "tools", "capture"))
+                                "..", "..", "recording", "capture"))
 import pcapfile  # noqa: E402
 
 
