@@ -6,7 +6,7 @@
 //
 //   bazel run -c opt //benchmarks:decode_bench --
 //       --benchmark_out=/tmp/d.json --benchmark_out_format=json
-//   tools/bench_compare.py /tmp/d.json --baseline-pattern='Memcpy'
+//   benchmarks/ci/bench_compare.py /tmp/d.json --baseline-pattern='Memcpy'
 //       --candidate-pattern='Stream|View|Reference'
 // (each command on one line)
 //

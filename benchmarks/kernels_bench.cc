@@ -8,7 +8,7 @@
 //   bazel run -c opt //benchmarks:kernels_bench
 //   bazel run -c opt //benchmarks:kernels_bench -- --benchmark_out=/tmp/k.json
 //       --benchmark_out_format=json  (one line)
-//   tools/bench_compare.py --baseline-pattern=BM_Memcpy /tmp/k.json
+//   benchmarks/ci/bench_compare.py --baseline-pattern=BM_Memcpy /tmp/k.json
 //
 // --gdwire_target=AVX2 forces a target (default: the best one);
 // --gdwire_paired=0 skips the paired memcpy timing.

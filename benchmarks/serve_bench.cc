@@ -8,7 +8,7 @@
 // (server/core.h; the transport here only counts bytes). Beside it, in the
 // same run, memcpy of the same bytes in and out. The whole server with
 // ENet and real clients, and Godot's own server, are measured by
-// tools/serve/load/bench.sh.
+// server/echo/load/bench.sh.
 //
 // Counters: calls/s (items) and the packet bytes in and out (bytes).
 

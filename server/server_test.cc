@@ -3,7 +3,7 @@
 // server/server.h over real UDP on 127.0.0.1: libenet client hosts connect
 // as Godot's ENetMultiplayerPeer.create_client does (the multiplayer id as
 // the CONNECT data, 255 channels) and talk to the server in one thread.
-// The live tests with the real engine are in tools/serve/.
+// The live tests with the real engine are in server/echo/.
 
 #include "server/server.h"
 

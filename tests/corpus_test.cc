@@ -135,7 +135,7 @@ INSTANTIATE_TEST_SUITE_P(
     Pandemonium4, CorpusTest,
     ::testing::ValuesIn(testing::LoadCorpus("pandemonium4")), CaseName);
 // Typed arrays of every element type, nested, with full objects
-// (tools/corpus/gen_pandemonium_typed.gd).
+// (recording/corpus/gen_pandemonium_typed.gd).
 INSTANTIATE_TEST_SUITE_P(
     PandemoniumTyped, CorpusTest,
     ::testing::ValuesIn(testing::LoadCorpus("pandemonium_typed")), CaseName);

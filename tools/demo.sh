@@ -4,7 +4,7 @@
 # print each message as the engine's own var2str text.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-tools/install_deps.sh
+setup/install_deps.sh
 SAMPLE=tests/data/corpus/godot3/framing/stream_put_var_tcp.bin
 bazel build -c opt //tools:gdwire 2>/dev/null || bazel build -c opt //tools:gdwire
 exec bazel-bin/tools/gdwire decode --dialect=godot3 --framing=stream "$SAMPLE"

@@ -17,12 +17,12 @@
 #                                                  root fs: ~1/2 min more)
 #   5. consumer tests/consumer/run_consumer_test.sh (gdwire as a Bazel
 #                                                  dependency)
-#   6. bench    tools/bench_stage.sh              (-c opt benchmarks: this
+#   6. bench    benchmarks/ci/bench_stage.sh              (-c opt benchmarks: this
 #                                                  commit against its parent,
 #                                                  interleaved, and the floors
 #                                                  of benchmarks/floors.txt;
 #                                                  writes bench-report/)
-# The default stage installs the real Godot engines first (tools/godot/)
+# The default stage installs the real Godot engines first (setup/godot/)
 # for the live interop tests. Each stage's wall time is printed as it ends. From a fresh clone on a
 # shared 2-core machine, 2026-11-23, 30 s per fuzz target (load ~5):
 # default 170 s, asan 527 s, fuzz 397 s, 18m16s in all (under load 3-9
@@ -39,7 +39,7 @@
 # 484 s, cmake 310 s (the .deb test's debootstrap included), consumer 40 s,
 # bench 209 s.
 # A fresh minimal Debian 12 root fs (debootstrap minbase + sudo, git,
-# ca-certificates), the sudo user, 2026-11-26 (tools/check_fresh_machine.sh,
+# ca-certificates), the sudo user, 2026-11-26 (setup/check_fresh_machine.sh,
 # on a 2-vCPU AMD EPYC with other work beside it): 2037 s in all, 30,905
 # passed, 0 failed, 1 skipped: default 284 s, asan 787 s, fuzz 480 s,
 # cmake 190 s (cpack needs `file`, now installed by the stage), consumer
@@ -50,15 +50,15 @@
 #              FUZZ_SECONDS=30 (per fuzz target).
 set -uo pipefail
 cd "$(dirname "$0")/.."
-tools/install_deps.sh || exit 1
+setup/install_deps.sh || exit 1
 # The real engines for the live interop tests (//tests/interop, in the
 # default stage). If one cannot be installed its test fails and says so.
 if [[ " ${STAGES:-default} " == *" default "* ]]; then
-  tools/godot/install_godot3.sh || echo "Godot 3 install failed" >&2
-  tools/godot/install_godot4.sh || echo "Godot 4 install failed" >&2
+  setup/godot/install_godot3.sh || echo "Godot 3 install failed" >&2
+  setup/godot/install_godot4.sh || echo "Godot 4 install failed" >&2
   # Pandemonium 5.3 from ../shared/engines/pandemonium when it is there (CI);
   # without it //tests/interop:interop_pandemonium_test says SKIPPED.
-  tools/pandemonium/install_pandemonium.sh || echo "Pandemonium install failed" >&2
+  setup/pandemonium/install_pandemonium.sh || echo "Pandemonium install failed" >&2
 fi
 
 STAGES="${STAGES:-default asan fuzz cmake consumer bench}"
@@ -84,7 +84,7 @@ stage() {
   local since=()
   bazel test --config=ci "$@" "${EXTRA[@]}" -- "$pattern" ||
     { rc=1; since=(--since="$start"); }
-  python3 tools/test_summary.py --stage="$name" "${since[@]}" \
+  python3 tests/test_summary.py --stage="$name" "${since[@]}" \
     --tally="$tally" --flags="$*" "$pattern" || rc=1
   echo "=== stage $name: $(($(date +%s) - start)) s wall" >&2
 }
@@ -115,9 +115,9 @@ for s in $STAGES; do
             --local_test_jobs=1 ;;
     cmake) script_stage cmake tests/cmake/run_cmake_test.sh ;;
     consumer) script_stage consumer tests/consumer/run_consumer_test.sh ;;
-    bench) script_stage bench tools/bench_stage.sh ;;
+    bench) script_stage bench benchmarks/ci/bench_stage.sh ;;
     *) echo "unknown stage $s" >&2; rc=1 ;;
   esac
 done
-python3 tools/test_summary.py --sum="$tally" || rc=1
+python3 tests/test_summary.py --sum="$tally" || rc=1
 exit $rc

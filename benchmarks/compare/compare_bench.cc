@@ -1,7 +1,7 @@
 // Copyright 2026 The gdwire Authors.
 //
 // benchmarks/compare/compare_bench.cc: gdwire's decoders and encoders on
-// payloads written by the real engines, for tools/bench/compare.sh (which
+// payloads written by the real engines, for benchmarks/compare/compare.sh (which
 // times the engines and simdjson/msgpack-cxx on the same data and prints
 // the one table).
 //

@@ -33,7 +33,7 @@ on PATH) on every input and on OUT.pcap, with the --check-arg arguments
 (packets, connections, messages, ENet events, datagrams, problems, ...)
 is the copies times the inputs' sum; exit 1 if not.
 
-Standard library only; reads the inputs with tools/capture/pcapfile.py.
+Standard library only; reads the inputs with recording/capture/pcapfile.py.
 """
 
 import argparse

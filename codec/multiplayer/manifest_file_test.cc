@@ -1,7 +1,7 @@
 // Copyright 2026 The gdwire Authors.
 //
 // FileManifest on the manifest that Godot 4.6.3 wrote for the recording
-// project tools/capture/godot4_enet (tests/data/captures/enet/
+// project recording/capture/godot4_enet (tests/data/captures/enet/
 // godot4_enet.manifest.json, by `gdwire manifest`), checked against the
 // project's own source and the recorded SimplifyPath checksum; and on small
 // hand-made manifests for the matching rules and the errors.
@@ -33,7 +33,7 @@ constexpr char kMainChecksum[] = "f9fc2b40e77becfee45e6ee92fd6d8db";
 
 // The @rpc methods of main.gd: a line "@rpc(...)" then "func NAME(".
 std::vector<std::string> RpcNamesOfMainGd() {
-  std::ifstream in("tools/capture/godot4_enet/main.gd");
+  std::ifstream in("recording/capture/godot4_enet/main.gd");
   EXPECT_TRUE(in) << "main.gd";
   std::vector<std::string> names;
   std::string line;

@@ -35,7 +35,7 @@ for p in "${PKGS[@]}"; do
     missing+=("$p")
 done
 if ((${#missing[@]})); then
-  . "$root/tools/as_root.sh"
+  . "$root/setup/as_root.sh"
   need_root "installing ${missing[*]}"
   echo "installing: ${missing[*]}" >&2
   as_root_apt update -qq

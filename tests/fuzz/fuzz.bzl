@@ -4,7 +4,7 @@ Under --config=fuzz (clang, --define=fuzz=1) the binary links libFuzzer's
 main and the test runs a bounded fuzzing session (run_fuzzer.sh); in any
 other build it links standalone_main.cc and the test replays the seeds and
 the regression corpus regressions/<name>/ and the corpus grown by the long
-campaign corpora/<name>/ (tools/fuzz_campaign.sh) under gcc (ASan or not).
+campaign corpora/<name>/ (tests/fuzz/fuzz_campaign.sh) under gcc (ASan or not).
 """
 
 def gdwire_fuzz_target(name, srcs, deps, seeds = ":seeds"):

@@ -2,7 +2,7 @@
 # Runs a fuzz target over its seed corpus, its regression corpus
 # (tests/fuzz/regressions/<target>/: every input that ever found a bug) and
 # the corpus its long campaign grew (tests/fuzz/corpora/<target>/, see
-# tools/fuzz_campaign.sh).
+# tests/fuzz/fuzz_campaign.sh).
 #   --config=fuzz: a bounded libFuzzer session (FUZZ_SECONDS, default 20)
 #     that starts from all three; any crash, leak, sanitizer report, timeout
 #     or out-of-memory fails the test, and the input is saved under the

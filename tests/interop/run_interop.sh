@@ -6,7 +6,7 @@
 # Starts tests/interop/echo_server (gdwire, 127.0.0.1, ephemeral port), runs
 # the engine's client (tests/interop/<engine>/client.gd) against it, and
 # fails on any lost or mismatched message, any error, a timeout, or when the
-# engine is not installed (tools/godot/install_godot{3,4}.sh). Everything is
+# engine is not installed (setup/godot/install_godot{3,4}.sh). Everything is
 # bounded by `timeout`.
 #
 # Without ECHO_SERVER it is built with bazel (GDWIRE_BAZEL_OUTPUT_BASE picks
@@ -38,8 +38,8 @@ if [ -n "${TEST_SRCDIR:-}" ] && [ -d "$TEST_SRCDIR/${TEST_WORKSPACE:-gdwire}" ];
 fi
 server="${2:-}"
 udp_server="${3:-}"  # pandemonium: tests/interop/udp_echo (PacketPeerUDP)
-launcher="$root/tools/godot/$engine"
-[ "$engine" = pandemonium ] && launcher="$root/tools/pandemonium/pandemonium"
+launcher="$root/setup/godot/$engine"
+[ "$engine" = pandemonium ] && launcher="$root/setup/pandemonium/pandemonium"
 
 seed="${INTEROP_SEED:-1}"
 count="${INTEROP_COUNT:-10000}"
@@ -54,10 +54,10 @@ if [ "$engine" = pandemonium ]; then
   # Pandemonium comes from ../shared/engines/pandemonium (CI has it); a
   # checkout without it skips this test, and says so.
   if ! [[ "$version" =~ ^5\.[0-9] ]]; then
-    echo "SKIPPED: Pandemonium 5 is not installed (tools/pandemonium/install_pandemonium.sh" \
+    echo "SKIPPED: Pandemonium 5 is not installed (setup/pandemonium/install_pandemonium.sh" \
       "installs it from a Pandemonium 5.3 distribution folder, PANDEMONIUM_DIST):" \
       "the live Pandemonium interop test did not run"
-    # Counted as skipped, not passed, by tools/test_summary.py (Bazel takes
+    # Counted as skipped, not passed, by tests/test_summary.py (Bazel takes
     # the test's own XML when it writes one).
     if [ -n "${XML_OUTPUT_FILE:-}" ]; then
       cat >"$XML_OUTPUT_FILE" <<'XML'
@@ -70,7 +70,7 @@ XML
     exit 0
   fi
 elif ! [[ "$version" =~ ^${engine#godot}\.[0-9] ]]; then
-  echo "FAIL: $Engine not installed: run tools/godot/install_$engine.sh" >&2
+  echo "FAIL: $Engine not installed: run setup/godot/install_$engine.sh" >&2
   exit 1
 fi
 if [ -z "$server" ]; then

@@ -7,7 +7,7 @@
 #   exact   every capture of tests/data/captures/ (put_var over TCP, UDP and
 #           WebSocket from Godot 3 and 4; ENet with each compression mode,
 #           WebSocketMultiplayerPeer, the game and serve-echo recordings),
-#           and the copies tools/capture/damage.py makes that lose nothing
+#           and the copies recording/capture/damage.py makes that lose nothing
 #           (reordered, retransmitted, IPv4-fragmented, pcapng, DLT_NULL):
 #           tshark -T json with the plugin gives, message for message and
 #           event for event, what `gdwire capture --format=json` gives
@@ -151,13 +151,13 @@ for m in none zlib; do
     "$DATA/game/game.manifest.json" exact
 done
 run "serve/serve_echo.pcap" "$DATA/serve/serve_echo.pcap" godot4 \
-  "$ROOT/tools/serve/echo.manifest.json" exact
+  "$ROOT/server/echo/echo.manifest.json" exact
 # Two passes with a read filter (frames it drops give their number away).
 run "game/game_zlib.pcap (tshark -2 -R godotmp)" "$DATA/game/game_zlib.pcap" \
   godot4 "$DATA/game/game.manifest.json" exact -2 -R godotmp
 
 # exact: damaged copies that lose nothing.
-damage() { "$PY" "$ROOT/tools/capture/damage.py" "$@" > /dev/null; }
+damage() { "$PY" "$ROOT/recording/capture/damage.py" "$@" > /dev/null; }
 # Out-of-order segments: Wireshark's TCP puts them back in order only with
 # tcp.reassemble_out_of_order (off by default).
 OOO=(-o tcp.reassemble_out_of_order:TRUE)

@@ -9,7 +9,7 @@
 // (`gdwire capture --manifest=FILE`).
 //
 // The engine: --godot=PATH, else $GODOT, else `godot` on PATH (the
-// repository's tools/godot/godot4 wrapper can be given). Its own output goes
+// repository's setup/godot/godot4 wrapper can be given). Its own output goes
 // to stderr; the manifest to FILE or stdout.
 
 #include <fcntl.h>

@@ -1,14 +1,14 @@
 #!/bin/bash
 # `gdwire manifest` with the real Godot 4 engine on the recording project
-# tools/capture/godot4_enet: the manifest must equal the committed
+# recording/capture/godot4_enet: the manifest must equal the committed
 # tests/data/captures/enet/godot4_enet.manifest.json (all but "engine", so
 # that another Godot 4 build passes too), and the command's errors are
 # checked (not a project, an engine that is not there).
 #
 #   tools/manifest/manifest_interop_test.sh [GDWIRE [GODOT4]]
 #
-# Without GDWIRE: bazel-bin/tools/gdwire; without GODOT4: tools/godot/godot4.
-# When Godot 4 is not installed (tools/godot/install_godot4.sh) it prints
+# Without GDWIRE: bazel-bin/tools/gdwire; without GODOT4: setup/godot/godot4.
+# When Godot 4 is not installed (setup/godot/install_godot4.sh) it prints
 # "SKIPPED: ..." and passes (bazel: //tools/manifest:manifest_interop_test,
 # tagged interop).
 set -euo pipefail
@@ -19,13 +19,13 @@ if [ -n "${TEST_SRCDIR:-}" ] && [ -d "$TEST_SRCDIR/${TEST_WORKSPACE:-gdwire}" ];
   root="$TEST_SRCDIR/${TEST_WORKSPACE:-gdwire}"
 fi
 gdwire="${1:-$root/bazel-bin/tools/gdwire}"
-godot="${2:-$root/tools/godot/godot4}"
+godot="${2:-$root/setup/godot/godot4}"
 case "$gdwire" in /*) ;; *) gdwire="$PWD/$gdwire" ;; esac
 case "$godot" in /*) ;; *) godot="$PWD/$godot" ;; esac
 tmp="$(mktemp -d "${TEST_TMPDIR:-${TMPDIR:-/tmp}}/manifest_test.XXXXXX")"
 trap 'rm -rf "$tmp"' EXIT
 
-. "$root/tools/godot/require_godot4.sh"
+. "$root/setup/godot/require_godot4.sh"
 require_godot4 "$godot" manifest_interop "gdwire manifest was not run with the engine"
 
 fail() {
@@ -35,7 +35,7 @@ fail() {
 
 # The project, copied (the engine may not like a runfiles tree of links).
 mkdir "$tmp/project"
-cp -L "$root"/tools/capture/godot4_enet/* "$tmp/project/"
+cp -L "$root"/recording/capture/godot4_enet/* "$tmp/project/"
 timeout 300 "$gdwire" manifest "$tmp/project" --godot="$godot" \
   --out="$tmp/m.json" 2>"$tmp/err" || {
   cat "$tmp/err" >&2

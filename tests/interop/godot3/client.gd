@@ -1,6 +1,6 @@
 # gdwire live interop client for Godot 3 (run by tests/interop/run_interop.sh).
 #
-#   tools/godot/godot3 --no-window --path tests/interop/godot3 -s client.gd -- \
+#   setup/godot/godot3 --no-window --path tests/interop/godot3 -s client.gd -- \
 #     --port=P [--seed=1] [--count=10000] [--be_count=1000] \
 #     [--packet_count=3000] [--send_count=3000] [--budget_s=240]
 #

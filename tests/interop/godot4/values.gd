@@ -1,5 +1,5 @@
 # Random Variant values for gdwire's engine tests: the interop client
-# (client.gd) and the corpus generator (tools/corpus/gen_corpus*.gd).
+# (client.gd) and the corpus generator (recording/corpus/gen_corpus*.gd).
 #
 #   var gen = preload("res://values.gd").new()
 #   gen.rng.seed = 1

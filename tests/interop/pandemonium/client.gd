@@ -2,7 +2,7 @@
 # tests/interop/run_interop.sh): tests/interop/godot3/client.gd with
 # Pandemonium's values (values.gd here).
 #
-#   tools/pandemonium/pandemonium --no-window --path tests/interop/pandemonium \
+#   setup/pandemonium/pandemonium --no-window --path tests/interop/pandemonium \
 #     -s client.gd -- \
 #     --port=P [--seed=1] [--count=10000] [--be_count=1000] \
 #     [--packet_count=3000] [--send_count=3000] [--budget_s=240]

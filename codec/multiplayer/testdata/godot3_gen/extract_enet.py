@@ -9,7 +9,7 @@ import json
 import struct
 import sys
 
-sys.path.insert(0, "tools/capture")
+sys.path.insert(0, "recording/capture")
 import pcapfile  # noqa: E402
 
 FIXED = {1: 8, 2: 48, 3: 44, 4: 8, 5: 4, 10: 12, 11: 16}

@@ -3,7 +3,7 @@
 # joined by a MultiplayerPeerExtension hub that logs every packet a peer
 # puts (from, to, channel, transfer mode, bytes) as one JSON line, and every
 # RPC a node receives (var_to_str of each argument).
-#   tools/godot/godot4 --path codec/multiplayer/testdata/godot4_gen \
+#   setup/godot/godot4 --path codec/multiplayer/testdata/godot4_gen \
 #     -s gen.gd -- OUT.jsonl
 extends SceneTree
 

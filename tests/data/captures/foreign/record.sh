@@ -13,7 +13,7 @@
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../../../.." && pwd)"
-. "$root/tools/as_root.sh"
+. "$root/setup/as_root.sh"
 . "$root/tools/capture/tcpdump.sh"
 pcap="${1:-$here/foreign.pcap}"
 iface="${2:-lo}"

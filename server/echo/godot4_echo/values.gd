@@ -1,0 +1,1 @@
+../../../recording/capture/godot4_enet/values.gd

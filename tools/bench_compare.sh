@@ -1,4 +1,0 @@
-#!/bin/bash
-# bazel run //tools:bench_compare -- ARGS: tools/bench_compare.py under
-# python3, next to this script (a symlink into the source tree).
-exec python3 "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/bench_compare.py" "$@"

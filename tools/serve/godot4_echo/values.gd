@@ -1,1 +1,0 @@
-../../capture/godot4_enet/values.gd
