@@ -15,7 +15,7 @@ include(CMakePackageConfigHelpers)
 # --- Headers: the non-internal headers of every library folder, and the
 # closure of what they include from the project (codec/stream/parser.h is
 # a header-only parser whose code lives in codec/stream/internal/; the view
-# headers hold their cursor state in codec/core/). Test helpers
+# headers hold their cursor state in codec/view/internal/). Test helpers
 # and the SIMD kernels' per-target -inl.h files are not installed.
 set(_todo "")
 foreach(dir ${GDWIRE_HEADER_DIRS})
