@@ -5,7 +5,7 @@
 # neither works it says what is needed and exits 1; it never asks for a
 # password (a script run by CI or tools/test.sh must not hang on a prompt).
 #
-#   . "$(dirname "${BASH_SOURCE[0]}")/as_root.sh"    # from tools/
+#   . "$(dirname "${BASH_SOURCE[0]}")/as_root.sh"    # from setup/
 #   need_root "installing cmake"   # once, before the first as_root: exits 1
 #                                  # with a clear message when it cannot
 #   as_root apt-get update -qq     # the command, as root

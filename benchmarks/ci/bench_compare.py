@@ -51,9 +51,12 @@ import os
 import re
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import bench_report  # noqa: E402
-import bench_stats as st  # noqa: E402
+# The report writer: benchmarks/report (beside this folder).
+_BENCHMARKS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, _BENCHMARKS)
+from report import ab  # noqa: E402
+from report import stats as st  # noqa: E402
+from report.fmt import fmt_ns, fmt_p  # noqa: E402
 
 _UNIT_NS = {"ns": 1.0, "us": 1e3, "ms": 1e6, "s": 1e9}
 
@@ -219,7 +222,7 @@ def confirm(rows, cbase, cnew, args):
             r.note = "not re-run"
             continue
         c = Row(r.name, a, b, r.rate, args)
-        again = (f"{c.change:+.1%}, p={bench_report.fmt_p(c.p)} in "
+        again = (f"{c.change:+.1%}, p={fmt_p(c.p)} in "
                  f"{len(a)} vs {len(b)} more runs")
         if c.verdict == "SLOWER":
             r.note = f"confirmed: {again}"
@@ -380,8 +383,8 @@ def one_file(run, a):
         bad = change > a.threshold
         regressions += bad
         note = "  REGRESSION" if bad else ""
-        print(f"{cand_name:<{width}}  {bench_report.fmt_ns(tb):>10}  "
-              f"{bench_report.fmt_ns(tc):>10}  {speed:>6.2f}x  "
+        print(f"{cand_name:<{width}}  {fmt_ns(tb):>10}  "
+              f"{fmt_ns(tc):>10}  {speed:>6.2f}x  "
               f"{change:>+8.1%}{note}  (vs {base_name})")
     print(f"{len(pairs)} compared, {regressions} regression(s) beyond "
           f"{a.threshold:.0%}")
@@ -470,7 +473,7 @@ def main(argv):
     if not rows and not floor_rows and not new.errors:
         print("bench_compare: no benchmarks to compare", file=sys.stderr)
         return 2
-    report = bench_report.Report(a, rows, floor_rows, base, new)
+    report = ab.Report(a, rows, floor_rows, base, new)
     for line in report.summary_lines():
         print(line)
     if a.report_dir:

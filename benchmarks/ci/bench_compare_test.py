@@ -19,7 +19,7 @@ import xml.etree.ElementTree as ET
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import bench_compare  # noqa: E402
-import bench_stats  # noqa: E402
+from report import stats  # noqa: E402
 
 DATA = os.path.join(HERE, "testdata")
 
@@ -50,35 +50,35 @@ class StatsTest(unittest.TestCase):
     def test_mann_whitney_matches_scipy(self):
         # Values from scipy.stats.mannwhitneyu(a, b) (two-sided; exact
         # without ties, asymptotic with continuity correction with them).
-        u, p = bench_stats.mann_whitney_u([1, 2, 3], [4, 5, 6])
+        u, p = stats.mann_whitney_u([1, 2, 3], [4, 5, 6])
         self.assertEqual(u, 0)
         self.assertAlmostEqual(p, 0.1)
-        u, p = bench_stats.mann_whitney_u([1, 3, 5, 7, 9], [2, 4, 6, 8, 10])
+        u, p = stats.mann_whitney_u([1, 3, 5, 7, 9], [2, 4, 6, 8, 10])
         self.assertEqual(u, 10)
         self.assertAlmostEqual(p, 0.6904761904761905)
-        u, p = bench_stats.mann_whitney_u(range(8), [x + 100 for x in
+        u, p = stats.mann_whitney_u(range(8), [x + 100 for x in
                                                      range(8)])
         self.assertAlmostEqual(p, 2 / 12870)
-        u, p = bench_stats.mann_whitney_u([1, 1, 2], [1, 2, 2])
+        u, p = stats.mann_whitney_u([1, 1, 2], [1, 2, 2])
         self.assertEqual(u, 3)
         self.assertAlmostEqual(p, 0.6192567541768621, places=6)
         # Large samples: the normal approximation.
         a = list(range(40))
-        u, p = bench_stats.mann_whitney_u(a, [x + 0.5 for x in a])
+        u, p = stats.mann_whitney_u(a, [x + 0.5 for x in a])
         self.assertEqual(u, 780)
         self.assertGreater(p, 0.5)
-        u, p = bench_stats.mann_whitney_u(a, [x + 40 for x in a])
+        u, p = stats.mann_whitney_u(a, [x + 40 for x in a])
         self.assertLess(p, 1e-10)
 
     def test_min_p_value(self):
-        self.assertAlmostEqual(bench_stats.min_p_value(5, 5), 2 / 252)
-        self.assertGreater(bench_stats.min_p_value(4, 4), 0.01)
-        self.assertEqual(bench_stats.min_p_value(0, 3), 1.0)
+        self.assertAlmostEqual(stats.min_p_value(5, 5), 2 / 252)
+        self.assertGreater(stats.min_p_value(4, 4), 0.01)
+        self.assertEqual(stats.min_p_value(0, 3), 1.0)
 
     def test_quantiles(self):
-        self.assertEqual(bench_stats.median([3, 1, 2]), 2)
-        self.assertEqual(bench_stats.quantile([1, 2, 3, 4], 0.25), 1.75)
-        self.assertAlmostEqual(bench_stats.rel_spread([9, 10, 11]), 0.05)
+        self.assertEqual(stats.median([3, 1, 2]), 2)
+        self.assertEqual(stats.quantile([1, 2, 3, 4], 0.25), 1.75)
+        self.assertAlmostEqual(stats.rel_spread([9, 10, 11]), 0.05)
 
 
 class RecordedTest(unittest.TestCase):

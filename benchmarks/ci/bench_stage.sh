@@ -229,7 +229,7 @@ target="$(grep -ho 'TargetName() = [A-Z0-9_]*' "$TMP"/new/*.log 2>/dev/null | he
 args=(--new "$TMP"/new/*.json --floors=benchmarks/floors.txt
   "--report-dir=$REPORT" "--new-label=this commit $new_hash"
   "--threshold=${BENCH_THRESHOLD:-0.10}" "--alpha=${BENCH_ALPHA:-0.01}"
-  "--note=$(nproc) CPUs ($(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //'), SIMD target ${target:-?}), load average $(cut -d' ' -f1-3 /proc/loadavg) at the end; ${pin[*]:-no pinning}"
+  "--note=$(python3 benchmarks/report/machine.py line "--simd=${target:-?}") at the end; ${pin[*]:-no pinning}"
   "--note=$ROUNDS rounds$([[ -z "$skip" ]] && echo ", old and new interleaved"); builds: this commit $build_new, $BASE_LABEL $build_base; runs $run_time")
 if [[ -z "$skip" && ${#base_json[@]} == 0 ]]; then
   skip="no run of $BASE_LABEL $base_hash's benchmarks succeeded"

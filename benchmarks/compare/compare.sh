@@ -21,7 +21,7 @@
 # 5. Converts the Godot 4 traffic to the JSON and MessagePack a developer
 #    would write and runs simdjson (DOM, On-Demand) and msgpack-cxx on it
 #    (benchmarks/compare/alternatives.cc, built with g++ -O3 -march=native).
-# 6. Prints the table (benchmarks/compare/report.py) and writes docs/PERFORMANCE.md,
+# 6. Prints the table (benchmarks/report/comparison.py) and writes docs/PERFORMANCE.md,
 #    docs/performance.svg and the headline in README.md (between its
 #    "compare.sh headline" markers).
 #
@@ -62,7 +62,7 @@ fi
 data="${GDWIRE_BENCH_DATA:-$root/bench-data}"
 mkdir -p "$data/bin" "$data/results"
 t_start=$(date +%s)
-load_start="$(cut -d' ' -f1-3 /proc/loadavg)"
+load_start="$(python3 benchmarks/report/machine.py load)"
 log() { echo "compare.sh: $* ($(($(date +%s) - t_start)) s)" >&2; }
 
 # ---- 1. what it needs ---------------------------------------------------------
@@ -179,12 +179,7 @@ log "simdjson and msgpack-cxx"
 
 # ---- 6. the table ----------------------------------------------------------------
 {
-  echo "MACHINE_CPU $(lscpu | sed -n 's/^Model name: *//p' | head -n 1)"
-  echo "MACHINE_CORES $(nproc)"
-  echo "MACHINE_DETAIL $(lscpu | awk -F': *' '/^CPU family|^Model:|^L2 cache|^L3 cache|^Hypervisor vendor/ {printf "%s%s %s", sep, $1, $2; sep=", "}')"
-  echo "MACHINE_KERNEL $(uname -sr)"
-  echo "MACHINE_GXX $(g++ --version | head -n 1)"
-  echo "MACHINE_LOAD $load_start / $(cut -d' ' -f1-3 /proc/loadavg)"
+  python3 benchmarks/report/machine.py meta "--load-start=$load_start"
   echo "GIT $(git rev-parse --short HEAD 2>/dev/null || echo unknown)$(git diff --quiet HEAD 2>/dev/null || echo '+changes')"
   echo "DATE $(date -u '+%Y-%m-%d %H:%M UTC')"
   echo "ENGINE4 $v4"
@@ -198,5 +193,5 @@ report_args=("$res")
 if [ "$write_doc" = 1 ]; then
   report_args+=(--doc=docs/PERFORMANCE.md --svg=docs/performance.svg --readme=README.md)
 fi
-python3 benchmarks/compare/report.py "${report_args[@]}"
+python3 benchmarks/report/comparison.py "${report_args[@]}"
 log "done"

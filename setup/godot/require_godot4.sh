@@ -1,6 +1,6 @@
 # shellcheck shell=bash
 # Sourced by the tests that run the real Godot 4 engine
-# (tools/manifest/manifest_interop_test.sh, server/echo/live_test.sh):
+# (tests/interop/manifest_interop_test.sh, server/echo/live_test.sh):
 #
 #   require_godot4 GODOT4 SUITE WHAT   # WHAT: what is not run without it
 #

@@ -115,7 +115,7 @@ int Capture(int argc, char** argv);
 // as they are), for the CLI's JSON lines (tools/cli/capture.cc).
 void JsonString(absl::string_view s, std::string* out);
 // `gdwire manifest` (tools/cli/manifest.cc): runs Godot 4 on a project with
-// the embedded tools/manifest/manifest.gd.
+// the embedded tools/cli/manifest.gd.
 int Manifest(int argc, char** argv);
 // `gdwire serve-echo` (tools/cli/serve_echo.cc): a Godot 4 multiplayer
 // server that answers echo(...) calls (server/server.h).

@@ -2,10 +2,10 @@
 //
 // `gdwire manifest PROJECT_DIR [--out=FILE] [--godot=PATH] [--import]
 //                  [--timeout=S]`: runs the real Godot 4 engine (headless)
-// on a game project with tools/manifest/manifest.gd (embedded in this
+// on a game project with tools/cli/manifest.gd (embedded in this
 // binary, written to a temporary folder) and writes the project manifest:
 // the RPC method names by id, synchronizer and spawner configs
-// (tools/manifest/README.md), for codec/multiplayer/manifest_file.h
+// (docs/MANIFEST.md), for codec/multiplayer/manifest_file.h
 // (`gdwire capture --manifest=FILE`).
 //
 // The engine: --godot=PATH, else $GODOT, else `godot` on PATH (the
@@ -34,7 +34,7 @@
 #include "absl/strings/str_cat.h"
 #include "codec/multiplayer/manifest_file.h"
 #include "tools/cli/cli.h"
-#include "tools/manifest/manifest_script.h"
+#include "tools/cli/manifest_script.h"
 
 namespace gdwire {
 namespace cli {

@@ -14,7 +14,7 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../../../.." && pwd)"
 . "$root/setup/as_root.sh"
-. "$root/tools/capture/tcpdump.sh"
+. "$root/recording/capture/tcpdump.sh"
 pcap="${1:-$here/foreign.pcap}"
 iface="${2:-lo}"
 capture_start "$iface" "$pcap" \

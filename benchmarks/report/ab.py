@@ -1,5 +1,10 @@
 # Copyright 2026 The gdwire Authors.
+<<<<<<<< HEAD:benchmarks/ci/bench_report.py
 """The report of benchmarks/ci/bench_compare.py: summary lines, Markdown, SVG.
+========
+"""The A/B report of benchmarks/ci/bench_compare.py: summary lines,
+Markdown, SVG.
+>>>>>>>> main:benchmarks/report/ab.py
 
 The SVG is written by hand (no plotting library): one bar per benchmark,
 the speed-up of the new version over the old (old median time / new
@@ -10,23 +15,8 @@ floors, each ratio against its floor.
 import html
 import math
 
-import bench_stats as st
-
-
-def fmt_ns(t):
-    for unit, scale in (("s", 1e9), ("ms", 1e6), ("us", 1e3)):
-        if t >= scale:
-            return f"{t / scale:.3g} {unit}"
-    return f"{t:.3g} ns"
-
-
-def fmt_value(t, rate):
-    """A time in ns, or for a throughput row (ns per byte) its MB/s."""
-    return f"{1e3 / t:.4g} MB/s" if rate else fmt_ns(t)
-
-
-def fmt_p(p):
-    return f"{p:.2g}" if p >= 0.001 else f"{p:.1e}"
+from report import stats as st
+from report.fmt import fmt_p, fmt_value, md_table
 
 
 class Report:
@@ -119,10 +109,8 @@ class Report:
                 "side) and the two-sided Mann-Whitney U test's p. SLOWER "
                 f"or faster: the median and the fastest sample both beyond "
                 f"{a.threshold:.0%} and p < {a.alpha:g}. Speed-ups: "
-                "report.svg.", "",
-                f"| benchmark | {a.base_label} | {a.new_label} | change | "
-                "noise | verdict |",
-                "|---|---:|---:|---:|---:|---|"]
+                "report.svg.", ""]
+            table = []
             for r in self.rows:
                 old = fmt_value(st.median(r.a), r.rate) if r.a else "-"
                 new = fmt_value(st.median(r.b), r.rate) if r.b else "-"
@@ -135,8 +123,11 @@ class Report:
                     r.verdict
                 if r.note:
                     verdict += f" ({r.note})"
-                lines.append(f"| {r.name} | {old} | {new} | {change} | "
-                             f"{noise} | {verdict} |")
+                table.append([r.name, old, new, change, noise, verdict])
+            lines += md_table(
+                ["benchmark", a.base_label, a.new_label, "change", "noise",
+                 "verdict"], ["---", "---:", "---:", "---:", "---:", "---"],
+                table)
             lines.append("")
         if self.floors:
             lines += [
@@ -144,17 +135,17 @@ class Report:
                 "ratio = the baseline's time / the benchmark's time (> 1: "
                 "the benchmark is faster), of the fastest samples and the "
                 "median of the ratios within each run; missed (BELOW) when "
-                "both are below the floor.", "",
-                "| benchmark | baseline | ratio: fastest, median | floor | "
-                "verdict |",
-                "|---|---|---:|---:|---|"]
+                "both are below the floor.", ""]
+            table = []
             for fl, cand, base, ratio, verdict, both in self.floors:
                 got = (f"{both[0]:.2f}x, {both[1]:.2f}x" if both is not None
                        else "-")
                 if not verdict.startswith("ok"):
                     verdict = f"**{verdict}**"
-                lines.append(f"| {cand} | {base} | {got} | {fl.floor:g}x | "
-                             f"{verdict} |")
+                table.append([cand, base, got, f"{fl.floor:g}x", verdict])
+            lines += md_table(
+                ["benchmark", "baseline", "ratio: fastest, median", "floor",
+                 "verdict"], ["---", "---", "---:", "---:", "---"], table)
             lines.append("")
         return "\n".join(lines)
 

@@ -1,10 +1,11 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 # Copyright 2026 The gdwire Authors.
 """The table of benchmarks/compare/compare.sh: Godot, gdwire, simdjson, msgpack-cxx.
 
-    report.py RESULTS_DIR [--doc=docs/PERFORMANCE.md] [--svg=docs/performance.svg]
-              [--readme=README.md]
+    comparison.py RESULTS_DIR [--doc=docs/PERFORMANCE.md]
+                  [--svg=docs/performance.svg] [--readme=README.md]
 
+<<<<<<<< HEAD:benchmarks/compare/report.py
 RESULTS_DIR holds what compare.sh collected: meta.txt, <engine>-engine.txt
 (TIMING lines of the GDScript timing scripts), <engine>-gdwire.txt
 (RESULT lines of compare_bench) and godot4-alternatives.txt (RESULT lines of
@@ -14,6 +15,17 @@ writes the Markdown page and the SVG chart, and puts the headline into the
 README between the lines "<!-- compare.sh headline -->" and
 "<!-- /compare.sh headline -->" (nothing else there is touched). Figures
 are the best pass.
+========
+RESULTS_DIR holds what compare.sh collected: meta.txt (the machine:
+machine.py meta), <engine>-engine.txt (TIMING lines of the GDScript timing
+scripts), <engine>-gdwire.txt (RESULT lines of compare_bench) and
+godot4-alternatives.txt (RESULT lines of benchmarks/compare/alternatives.cc).
+Prints one table (every figure with its ratio to the engine's own decode or
+encode of the same payload) and, when asked, writes the Markdown page and
+the SVG chart, and puts the headline into the README between the lines
+"<!-- compare.sh headline -->" and "<!-- /compare.sh headline -->"
+(nothing else there is touched). Figures are the best pass.
+>>>>>>>> main:benchmarks/report/comparison.py
 """
 
 import html
@@ -21,6 +33,12 @@ import json
 import math
 import os
 import sys
+
+if __name__ == "__main__":  # run as a script: the package is beside it
+    sys.path.insert(0, os.path.dirname(os.path.dirname(
+        os.path.abspath(__file__))))
+from report import stats  # noqa: E402
+from report.fmt import fmt_rate, fmt_ratio, md_row, md_table  # noqa: E402
 
 PAYLOADS = ["traffic", "players", "strings", "vec3", "floats"]
 ENGINES = [("godot4", "Godot 4"), ("godot3", "Godot 3")]
@@ -77,10 +95,10 @@ def load(results):
         eng = {}
         for line in read_lines(os.path.join(results, f"{engine}-engine.txt"), "TIMING"):
             r = json.loads(line)
-            t = sorted(r["seconds"])
+            t = r["seconds"]
             eng[(r["payload"], r["op"])] = {
-                "bytes": r["bytes"], "values": r["values"], "best_s": t[0],
-                "median_s": t[len(t) // 2], "runs": len(t)}
+                "bytes": r["bytes"], "values": r["values"], "best_s": min(t),
+                "median_s": stats.median(t), "runs": len(t)}
         gd = {}
         for name in (f"{engine}-gdwire.txt", f"{engine}-alternatives.txt"):
             for line in read_lines(os.path.join(results, name), "RESULT"):
@@ -97,16 +115,6 @@ def load(results):
         data[engine] = {"engine": eng, "gdwire": gd, "version": version,
                         "target": target[0] if target else "?", "alts": alts}
     return meta, data
-
-
-def fmt_rate(x):
-    if x >= 100:
-        return f"{x:,.0f}"
-    return f"{x:,.1f}" if x >= 10 else f"{x:,.2f}"
-
-
-def fmt_ratio(x):
-    return f"{x:,.1f}×" if x < 100 else f"{x:,.0f}×"
 
 
 def build_rows(data):
@@ -197,9 +205,8 @@ def text_table(rows):
     return "\n".join(out)
 
 
-def md_table(rows):
-    out = ["| payload (written by the engine) | decoder / encoder | MB/s | messages/s | × Godot |",
-           "|---|---|--:|--:|--:|"]
+def results_table(rows):
+    cells = []
     last = None
     for r in rows:
         key = (r["engine"], r["payload"])
@@ -210,8 +217,10 @@ def md_table(rows):
         what = r["what"]
         if what.startswith("gdwire"):
             what = f"**{what}**"
-        out.append(f"| {label} | {what} | {r['mb']} | {r['vps']} | {r['ratio']} |")
-    return "\n".join(out)
+        cells.append([label, what, r["mb"], r["vps"], r["ratio"]])
+    return "\n".join(md_table(
+        ["payload (written by the engine)", "decoder / encoder", "MB/s",
+         "messages/s", "× Godot"], ["---", "---", "--:", "--:", "--:"], cells))
 
 
 def find(rows, engine, payload, prefix):
@@ -408,7 +417,11 @@ def write_doc(path, svg_name, rows, meta, data):
     lines = [
         "# Performance: gdwire beside Godot, simdjson and msgpack-cxx",
         "",
+<<<<<<<< HEAD:benchmarks/compare/report.py
         "<!-- Written by benchmarks/compare/compare.sh (benchmarks/compare/report.py); rerun it, do not edit. -->",
+========
+        "<!-- Written by benchmarks/compare/compare.sh (benchmarks/report/comparison.py); rerun it, do not edit. -->",
+>>>>>>>> main:benchmarks/report/comparison.py
         "",
         headline(rows),
         "",
@@ -444,18 +457,21 @@ def write_doc(path, svg_name, rows, meta, data):
         "are in `bench-data/results/`. A zero-copy row hands the packed array "
         "over by reference, reading only its header: it gets no MB/s.",
         "",
-        md_table(rows),
+        results_table(rows),
         "",
         "## The goals of issues 10 and 11",
         "",
-        "| goal | figure | |",
-        "|---|---|---|",
     ]
-    for goal, figure, met in g:
-        lines.append(f"| {goal} | {figure} | {met} |")
+    lines += ["| goal | figure | |", "|---|---|---|"]
+    lines += [md_row(x) for x in g]
     # The reasons for the misses, with their profiles: written by hand
     # (benchmarks/compare/analysis.md), kept beside the generated table.
+<<<<<<<< HEAD:benchmarks/compare/report.py
     analysis = os.path.join(os.path.dirname(os.path.abspath(__file__)), "analysis.md")
+========
+    analysis = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                            "compare", "analysis.md")
+>>>>>>>> main:benchmarks/report/comparison.py
     if os.path.exists(analysis):
         with open(analysis, encoding="utf-8") as f:
             lines += ["", f.read().rstrip("\n")]
@@ -520,7 +536,7 @@ def update_readme(path, text, doc):
     with open(path, encoding="utf-8") as f:
         old = f.read()
     if begin not in old or end not in old:
-        print(f"report.py: no headline markers in {path}; left alone", file=sys.stderr)
+        print(f"comparison.py: no headline markers in {path}; left alone", file=sys.stderr)
         return
     link = f" Table, machine and chart: [{doc}]({doc})." if doc else ""
     head, rest = old.split(begin, 1)

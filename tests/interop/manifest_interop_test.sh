@@ -5,11 +5,11 @@
 # that another Godot 4 build passes too), and the command's errors are
 # checked (not a project, an engine that is not there).
 #
-#   tools/manifest/manifest_interop_test.sh [GDWIRE [GODOT4]]
+#   tests/interop/manifest_interop_test.sh [GDWIRE [GODOT4]]
 #
 # Without GDWIRE: bazel-bin/tools/gdwire; without GODOT4: setup/godot/godot4.
 # When Godot 4 is not installed (setup/godot/install_godot4.sh) it prints
-# "SKIPPED: ..." and passes (bazel: //tools/manifest:manifest_interop_test,
+# "SKIPPED: ..." and passes (bazel: //tests/interop:manifest_interop_test,
 # tagged interop).
 set -euo pipefail
 

@@ -4,8 +4,8 @@
 #   godot --headless --path PROJECT_DIR -s /abs/path/manifest.gd -- --out=FILE
 #
 # (`gdwire manifest PROJECT_DIR` runs this script: it is embedded in the
-# binary, tools/manifest/BUILD.bazel.) Writes FILE, a JSON object
-# (format "gdwire-godot-manifest", version 1; tools/manifest/README.md):
+# binary, tools/BUILD.bazel.) Writes FILE, a JSON object
+# (format "gdwire-godot-manifest", version 1; docs/MANIFEST.md):
 #
 #   engine     Engine.get_version_info()
 #   project    name, main_scene, autoloads (name, path, singleton)
