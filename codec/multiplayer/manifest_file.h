@@ -2,8 +2,8 @@
 //
 // codec/multiplayer/manifest_file.h: a Manifest read from the JSON file
 // that the real Godot 4 engine writes for a game project
-// (`gdwire manifest PROJECT_DIR --out=FILE`, tools/manifest/manifest.gd;
-// the format is described in tools/manifest/README.md). It gives the RPC
+// (`gdwire manifest PROJECT_DIR --out=FILE`, tools/cli/manifest.gd;
+// the format is described in docs/MANIFEST.md). It gives the RPC
 // method names and synchronized property names of the nodes as they travel
 // on the wire (paths relative to the multiplayer root, "/root"):
 //
