@@ -1,10 +1,6 @@
 # Copyright 2026 The gdwire Authors.
-<<<<<<<< HEAD:benchmarks/ci/bench_report.py
-"""The report of benchmarks/ci/bench_compare.py: summary lines, Markdown, SVG.
-========
 """The A/B report of benchmarks/ci/bench_compare.py: summary lines,
 Markdown, SVG.
->>>>>>>> main:benchmarks/report/ab.py
 
 The SVG is written by hand (no plotting library): one bar per benchmark,
 the speed-up of the new version over the old (old median time / new

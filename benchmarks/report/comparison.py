@@ -5,17 +5,6 @@
     comparison.py RESULTS_DIR [--doc=docs/PERFORMANCE.md]
                   [--svg=docs/performance.svg] [--readme=README.md]
 
-<<<<<<<< HEAD:benchmarks/compare/report.py
-RESULTS_DIR holds what compare.sh collected: meta.txt, <engine>-engine.txt
-(TIMING lines of the GDScript timing scripts), <engine>-gdwire.txt
-(RESULT lines of compare_bench) and godot4-alternatives.txt (RESULT lines of
-benchmarks/compare/alternatives.cc). Prints one table (every figure with its ratio
-to the engine's own decode or encode of the same payload) and, when asked,
-writes the Markdown page and the SVG chart, and puts the headline into the
-README between the lines "<!-- compare.sh headline -->" and
-"<!-- /compare.sh headline -->" (nothing else there is touched). Figures
-are the best pass.
-========
 RESULTS_DIR holds what compare.sh collected: meta.txt (the machine:
 machine.py meta), <engine>-engine.txt (TIMING lines of the GDScript timing
 scripts), <engine>-gdwire.txt (RESULT lines of compare_bench) and
@@ -25,7 +14,6 @@ encode of the same payload) and, when asked, writes the Markdown page and
 the SVG chart, and puts the headline into the README between the lines
 "<!-- compare.sh headline -->" and "<!-- /compare.sh headline -->"
 (nothing else there is touched). Figures are the best pass.
->>>>>>>> main:benchmarks/report/comparison.py
 """
 
 import html
@@ -417,11 +405,7 @@ def write_doc(path, svg_name, rows, meta, data):
     lines = [
         "# Performance: gdwire beside Godot, simdjson and msgpack-cxx",
         "",
-<<<<<<<< HEAD:benchmarks/compare/report.py
-        "<!-- Written by benchmarks/compare/compare.sh (benchmarks/compare/report.py); rerun it, do not edit. -->",
-========
         "<!-- Written by benchmarks/compare/compare.sh (benchmarks/report/comparison.py); rerun it, do not edit. -->",
->>>>>>>> main:benchmarks/report/comparison.py
         "",
         headline(rows),
         "",
@@ -466,12 +450,8 @@ def write_doc(path, svg_name, rows, meta, data):
     lines += [md_row(x) for x in g]
     # The reasons for the misses, with their profiles: written by hand
     # (benchmarks/compare/analysis.md), kept beside the generated table.
-<<<<<<<< HEAD:benchmarks/compare/report.py
-    analysis = os.path.join(os.path.dirname(os.path.abspath(__file__)), "analysis.md")
-========
     analysis = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
                             "compare", "analysis.md")
->>>>>>>> main:benchmarks/report/comparison.py
     if os.path.exists(analysis):
         with open(analysis, encoding="utf-8") as f:
             lines += ["", f.read().rstrip("\n")]
