@@ -83,21 +83,36 @@ check "objects off by default" $?
 # encode: Godot text / JSON -> the engine's bytes.
 printf 'Vector3(1, 2, 3)' | "$GDWIRE" encode > "$T/v3.bin"
 cmp -s "$T/v3.bin" "$DATA/godot4/bin/vector3.bin"; check "encode text = engine bytes" $?
-python3 - "$GDWIRE" "$DATA" <<'PY'
-import json, os, subprocess, sys
-gdwire, data = sys.argv[1], sys.argv[2]
+python3 - "$GDWIRE" "$DATA" "$T" <<'PY'
+import json, os, re, subprocess, sys
+gdwire, data, tmp = sys.argv[1:4]
 same = total = 0
 for d, dialect in (("godot4", "godot4"), ("godot3", "godot3")):
     m = json.load(open(os.path.join(data, d, "manifest.json")))
+    texts, wants = [], []
     for c in m["cases"]:
         text = c.get("decoded_text")
         if not text or c.get("full_objects") or c.get("variant_type") == "stream":
             continue
-        want = open(os.path.join(data, d, "bin", c.get("file") or c["name"] + ".bin"), "rb").read()
-        r = subprocess.run([gdwire, "encode", "--dialect=" + dialect],
-                           input=text.encode("utf-8", "surrogatepass"), capture_output=True)
+        wants.append(open(os.path.join(data, d, "bin", c.get("file") or c["name"] + ".bin"),
+                          "rb").read())
+        texts.append(os.path.join(tmp, "%s_%d.txt" % (d, len(texts))))
+        with open(texts[-1], "wb") as f:
+            f.write(text.encode("utf-8", "surrogatepass"))
+    # One process for the dialect's texts (gdwire each: exit status and
+    # output of each file as `gdwire encode FILE` gives them).
+    out = subprocess.run([gdwire, "each", "encode", "--dialect=" + dialect, "--"] + texts,
+                         capture_output=True).stdout
+    pos = 0
+    for path, want in zip(texts, wants):
+        end = out.find(b"\n", pos)
+        m = re.fullmatch(rb"== (.*) exit=(\d+) stdout=(\d+) stderr=(\d+)", out[pos:end])
+        if end < 0 or not m or m.group(1) != path.encode():
+            sys.exit("gdwire each encode: output not as documented")
+        n_out = int(m.group(3))
         total += 1
-        same += r.returncode == 0 and r.stdout == want
+        same += m.group(2) == b"0" and out[end + 1:end + 1 + n_out] == want
+        pos = end + 1 + n_out + int(m.group(4))
 print("encode: %d of %d engine texts give the engine's bytes" % (same, total))
 sys.exit(0 if same >= 170 else 1)
 PY
