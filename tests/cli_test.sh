@@ -83,21 +83,36 @@ check "objects off by default" $?
 # encode: Godot text / JSON -> the engine's bytes.
 printf 'Vector3(1, 2, 3)' | "$GDWIRE" encode > "$T/v3.bin"
 cmp -s "$T/v3.bin" "$DATA/godot4/bin/vector3.bin"; check "encode text = engine bytes" $?
-python3 - "$GDWIRE" "$DATA" <<'PY'
-import json, os, subprocess, sys
-gdwire, data = sys.argv[1], sys.argv[2]
+python3 - "$GDWIRE" "$DATA" "$T" <<'PY'
+import json, os, re, subprocess, sys
+gdwire, data, tmp = sys.argv[1:4]
 same = total = 0
 for d, dialect in (("godot4", "godot4"), ("godot3", "godot3")):
     m = json.load(open(os.path.join(data, d, "manifest.json")))
+    texts, wants = [], []
     for c in m["cases"]:
         text = c.get("decoded_text")
         if not text or c.get("full_objects") or c.get("variant_type") == "stream":
             continue
-        want = open(os.path.join(data, d, "bin", c.get("file") or c["name"] + ".bin"), "rb").read()
-        r = subprocess.run([gdwire, "encode", "--dialect=" + dialect],
-                           input=text.encode("utf-8", "surrogatepass"), capture_output=True)
+        wants.append(open(os.path.join(data, d, "bin", c.get("file") or c["name"] + ".bin"),
+                          "rb").read())
+        texts.append(os.path.join(tmp, "%s_%d.txt" % (d, len(texts))))
+        with open(texts[-1], "wb") as f:
+            f.write(text.encode("utf-8", "surrogatepass"))
+    # One process for the dialect's texts (gdwire each: exit status and
+    # output of each file as `gdwire encode FILE` gives them).
+    out = subprocess.run([gdwire, "each", "encode", "--dialect=" + dialect, "--"] + texts,
+                         capture_output=True).stdout
+    pos = 0
+    for path, want in zip(texts, wants):
+        end = out.find(b"\n", pos)
+        m = re.fullmatch(rb"== (.*) exit=(\d+) stdout=(\d+) stderr=(\d+)", out[pos:end])
+        if end < 0 or not m or m.group(1) != path.encode():
+            sys.exit("gdwire each encode: output not as documented")
+        n_out = int(m.group(3))
         total += 1
-        same += r.returncode == 0 and r.stdout == want
+        same += m.group(2) == b"0" and out[end + 1:end + 1 + n_out] == want
+        pos = end + 1 + n_out + int(m.group(4))
 print("encode: %d of %d engine texts give the engine's bytes" % (same, total))
 sys.exit(0 if same >= 170 else 1)
 PY
@@ -153,6 +168,49 @@ grep -q "stream parser (whole buffer) *zero-copy" "$T/bench.txt" && grep -q "cop
 check "bench text: zero-copy, copy-out and encode rows" $?
 "$GDWIRE" bench --seconds=0.01 "$T/cut.bin" 2> /dev/null; [ $? = 1 ]
 check "bench on bad input exits 1" $?
+
+# each: one process, each file's exit status and output as a run of its own
+# gives them (the verdict tests run thousands of inputs through it).
+cp "$DATA/godot4/bin/vector3.bin" "$T/a b.bin"
+cp "$DATA/godot4/bin/vector3.bin" "$T/new
+line.bin"
+python3 - "$GDWIRE" "$T" "$DATA" <<'PY'
+import os, re, subprocess, sys
+gdwire, t, data = sys.argv[1:4]
+files = [os.path.join(t, "a b.bin"), os.path.join(t, "cut.bin"), os.path.join(t, "obj.bin"),
+         os.path.join(t, "new\nline.bin"), os.path.join(t, "no-such-file.bin"),
+         os.path.join(data, "godot3", "framing", "stream_put_var_tcp.bin")]
+bad = 0
+for args in (["decode"], ["decode", "--format=json", "--chunk=3"], ["validate", "--strict"],
+             ["recode"], ["decode", "--dialect=godot3", "--framing=stream"],
+             ["encode"], ["decode", "--no-such-flag"]):
+    r = subprocess.run([gdwire, "each"] + args + ["--"] + files, capture_output=True)
+    out, pos, worst = r.stdout, 0, 0
+    for f in files:
+        alone = subprocess.run([gdwire] + args + [f], capture_output=True)
+        end = out.find(b"\n", pos)
+        name = f.replace("\\", "\\\\").replace("\n", "\\n").encode()
+        head = b"== %s exit=%d stdout=%d stderr=%d" % (
+            name, alone.returncode, len(alone.stdout), len(alone.stderr))
+        body = out[end + 1:end + 1 + len(alone.stdout) + len(alone.stderr)]
+        if out[pos:end] != head or body != alone.stdout + alone.stderr:
+            print("FAIL: gdwire each %s on %r: %r" % (args, f, out[pos:end]))
+            bad = 1
+        pos = end + 1 + len(body)
+        worst = max(worst, alone.returncode)
+    if pos != len(out) or r.returncode != worst:
+        print("FAIL: gdwire each %s: exit %d, want %d" % (args, r.returncode, worst))
+        bad = 1
+    if not re.fullmatch(rb"gdwire each: 6 files: \d exit 0, \d exit 1, \d exit 2\n", r.stderr):
+        print("FAIL: gdwire each %s: stderr %r" % (args, r.stderr))
+        bad = 1
+sys.exit(bad)
+PY
+check "each = one run per file (output, exit status)" $?
+"$GDWIRE" each validate 2> /dev/null; [ $? = 2 ]; check "each without files exits 2" $?
+"$GDWIRE" each capture "$T/cut.bin" 2> /dev/null; [ $? = 2 ]; check "each capture exits 2" $?
+"$GDWIRE" each validate - < /dev/null 2> /dev/null; [ $? = 2 ]; check "each on stdin exits 2" $?
+"$GDWIRE" each --help | grep -q "usage: gdwire each"; check "each --help" $?
 
 # Usage: exit 2.
 "$GDWIRE" decode --no-such-flag 2> /dev/null; [ $? = 2 ]; check "bad flag exits 2" $?

@@ -2,66 +2,89 @@
 # gdwire decode|validate --threads=N print what --threads=1 prints (values,
 # error message, exit status) on real Godot 3 streams, whole, cut at many
 # places and with a byte changed, in every framing they use. (One
-# difference, by design: see the comment in run.)
+# difference, by design: see the comment in same().) The inputs of one
+# framing go through one `gdwire each` per command and thread count
+# (tests/cli_test.sh checks `each` against runs of their own).
 set -u
 G="$1"
 D=tests/data/corpus/godot3/framing
 T="$(mktemp -d)"
 trap 'rm -rf "$T"' EXIT
 fail=0
-checks=0
-run() {  # run LABEL FILE ARGS...: compare --threads=1 with 2 and 3
-  local label="$1" file="$2"
-  shift 2
-  for cmd in decode validate; do
-    "$G" "$cmd" "$@" --threads=1 "$file" >"$T/one.out" 2>"$T/one.err"
-    local want=$?
-    for n in 2 3; do
-      "$G" "$cmd" "$@" --threads=$n "$file" >"$T/n.out" 2>"$T/n.err"
-      local got=$?
-      checks=$((checks + 1))
-      # The one-thread decode parses frames as they are read, so it may
-      # print the value of a frame that turns out to be cut before saying
-      # so; the threaded one checks each frame first (as DecodeFramed
-      # does): its output is the other's, or that less such values.
-      local n_lines
-      n_lines=$(wc -l <"$T/n.out")
-      if [ "$want" != "$got" ] || ! cmp -s "$T/one.err" "$T/n.err" ||
-         ! cmp -s <(head -n "$n_lines" "$T/one.out") "$T/n.out" ||
-         { [ "$want" = 0 ] && ! cmp -s "$T/one.out" "$T/n.out"; } ||
-         { [ "$cmd" = validate ] && ! cmp -s "$T/one.out" "$T/n.out"; }; then
-        echo "FAIL: $cmd $label --threads=$n differs from --threads=1"
-        diff "$T/one.err" "$T/n.err" | head -5
-        fail=1
-      fi
-    done
-  done
-}
-for spec in "stream_put_var.bin --framing=stream" \
-            "stream_put_var_tcp.bin --framing=stream" \
-            "file_store_var.bin --framing=stream" \
-            "stream_put_var_big_endian.bin --framing=stream --big-endian" \
-            "packet_peer_stream_put_var.bin --framing=packet-stream"; do
-  set -- $spec
-  f="$D/$1"
-  shift
-  [ -s "$f" ] || { echo "FAIL: missing $f"; exit 1; }
-  size=$(stat -c %s "$f")
-  run "$(basename "$f")" "$f" --dialect=godot3 "$@"
-  for cut in 1 3 4 5 9 $((size / 3)) $((size / 2)) $((size - 1)); do
-    head -c "$cut" "$f" >"$T/cut.bin"
-    run "$(basename "$f") cut at $cut" "$T/cut.bin" --dialect=godot3 "$@"
-  done
-  for at in 6 $((size / 2)) $((size - 3)); do
-    cp "$f" "$T/bad.bin"
-    printf '\xff' | dd of="$T/bad.bin" bs=1 seek="$at" conv=notrunc 2>/dev/null
-    run "$(basename "$f") byte $at changed" "$T/bad.bin" --dialect=godot3 "$@"
-  done
-done
+python3 - "$G" "$D" "$T" <<'PY' || fail=1
+import os, re, subprocess, sys
+
+gdwire, data, tmp = sys.argv[1:4]
+SPECS = [("stream_put_var.bin", ["--framing=stream"]),
+         ("stream_put_var_tcp.bin", ["--framing=stream"]),
+         ("file_store_var.bin", ["--framing=stream"]),
+         ("stream_put_var_big_endian.bin", ["--framing=stream", "--big-endian"]),
+         ("packet_peer_stream_put_var.bin", ["--framing=packet-stream"])]
+
+
+def each(args, files):
+    """[(exit, stdout, stderr)] of `gdwire ARGS FILE` for each file."""
+    r = subprocess.run([gdwire, "each"] + args + ["--"] + [p for p, _ in files],
+                       capture_output=True, timeout=1800)
+    out, pos, res = r.stdout, 0, []
+    for path, _ in files:
+        end = out.find(b"\n", pos)
+        m = re.fullmatch(rb"== (.*) exit=(\d+) stdout=(\d+) stderr=(\d+)", out[pos:end])
+        if end < 0 or not m or m.group(1) != path.encode():
+            sys.exit("FAIL: gdwire each %s: output not as documented" % " ".join(args))
+        n_out, n_err = int(m.group(3)), int(m.group(4))
+        body = out[end + 1:end + 1 + n_out + n_err]
+        res.append((int(m.group(2)), body[:n_out], body[n_out:]))
+        pos = end + 1 + n_out + n_err
+    return res
+
+
+def same(cmd, one, n):
+    """--threads=N's run n agrees with --threads=1's run one."""
+    want, one_out, one_err = one
+    got, n_out, n_err = n
+    # The one-thread decode parses frames as they are read, so it may print
+    # the value of a frame that turns out to be cut before saying so; the
+    # threaded one checks each frame first (as DecodeFramed does): its
+    # output is the other's, or that less such values.
+    n_lines = n_out.count(b"\n")
+    head = b"".join(one_out.splitlines(keepends=True)[:n_lines])
+    return (want == got and one_err == n_err and head == n_out and
+            (want != 0 or one_out == n_out) and (cmd != "validate" or one_out == n_out))
+
+
+fail = checks = 0
+for name, flags in SPECS:
+    f = os.path.join(data, name)
+    if not os.path.exists(f) or not os.path.getsize(f):
+        sys.exit("FAIL: missing " + f)
+    whole = open(f, "rb").read()
+    size = len(whole)
+    files = [(f, name)]
+    for cut in (1, 3, 4, 5, 9, size // 3, size // 2, size - 1):
+        p = os.path.join(tmp, "%s.cut%d" % (name, cut))
+        open(p, "wb").write(whole[:cut])
+        files.append((p, "%s cut at %d" % (name, cut)))
+    for at in (6, size // 2, size - 3):
+        p = os.path.join(tmp, "%s.bad%d" % (name, at))
+        open(p, "wb").write(whole[:at] + b"\xff" + whole[at + 1:])
+        files.append((p, "%s byte %d changed" % (name, at)))
+    for cmd in ("decode", "validate"):
+        args = [cmd, "--dialect=godot3"] + flags
+        ones = each(args + ["--threads=1"], files)
+        for n in (2, 3):
+            for (_, label), one, got in zip(files, ones, each(args + ["--threads=%d" % n], files)):
+                checks += 1
+                if not same(cmd, one, got):
+                    print("FAIL: %s %s --threads=%d differs from --threads=1" % (cmd, label, n))
+                    print("  exit %d / %d, stderr %r / %r" % (one[0], got[0], one[2][:200], got[2][:200]))
+                    fail = 1
+print("%d comparisons" % checks)
+sys.exit(fail)
+PY
 # The whole streams decode to values at all (not two empty outputs).
 "$G" decode --dialect=godot3 --framing=stream --threads=2 \
   "$D/stream_put_var.bin" | grep -q . || { echo "FAIL: no values"; fail=1; }
 "$G" decode --threads=0 "$D/stream_put_var.bin" 2>/dev/null
 [ $? = 2 ] || { echo "FAIL: --threads=0 is not a usage error"; fail=1; }
-echo "$checks comparisons"
 exit $fail

@@ -14,6 +14,9 @@
 //
 //   gdwire bench    [--dialect=D] [--framing=F] [--seconds=S] [--json] FILE
 //
+//   gdwire each     decode|recode|validate|encode|bench [FLAGS] FILE...
+//                   (one process, each file's exit status and output)
+//
 // --framing (the input's): value (default: one var_to_bytes value, read as
 // the engine's bytes_to_var reads it), raw (values back to back), stream,
 // packet-stream.
@@ -109,6 +112,14 @@ int Recode(int argc, char** argv);
 int Validate(int argc, char** argv);
 int Encode(int argc, char** argv);
 int Bench(int argc, char** argv);
+// `gdwire each` (tools/cli/each.cc): one of the commands above on many
+// files in one process, each file's exit status, stdout and stderr printed
+// in order.
+int Each(int argc, char** argv);
+// Runs the command of that name among those that read one input (decode,
+// recode, validate, encode, bench); kNotAnInputCommand for another name.
+inline constexpr int kNotAnInputCommand = -1;
+int RunInputCommand(const char* name, int argc, char** argv);
 // `gdwire capture` (tools/cli/capture.cc).
 int Capture(int argc, char** argv);
 // A JSON string literal of any bytes (control characters escaped, the rest

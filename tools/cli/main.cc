@@ -20,6 +20,7 @@ constexpr char kHelp[] =
     "  validate  check only\n"
     "  encode    read Godot text or JSON, write the bytes to stdout\n"
     "  bench     measure decoding speed on your own data\n"
+    "  each      one of the commands above on many files, in one process\n"
     "  capture   decode the Godot traffic in a pcap/pcapng capture\n"
     "  manifest  a Godot 4 project's RPC method and synced property names\n"
     "            (runs the engine)\n"
@@ -37,11 +38,9 @@ int main(int argc, char** argv) {
     return argc < 2 ? kExitUsage : kExitOk;
   }
   const char* cmd = argv[1];
-  if (std::strcmp(cmd, "decode") == 0) return Decode(argc - 2, argv + 2);
-  if (std::strcmp(cmd, "recode") == 0) return Recode(argc - 2, argv + 2);
-  if (std::strcmp(cmd, "validate") == 0) return Validate(argc - 2, argv + 2);
-  if (std::strcmp(cmd, "encode") == 0) return Encode(argc - 2, argv + 2);
-  if (std::strcmp(cmd, "bench") == 0) return Bench(argc - 2, argv + 2);
+  const int rc = RunInputCommand(cmd, argc - 2, argv + 2);
+  if (rc != kNotAnInputCommand) return rc;
+  if (std::strcmp(cmd, "each") == 0) return Each(argc - 2, argv + 2);
   if (std::strcmp(cmd, "capture") == 0) return Capture(argc - 2, argv + 2);
   if (std::strcmp(cmd, "manifest") == 0) return Manifest(argc - 2, argv + 2);
   if (std::strcmp(cmd, "serve-echo") == 0) return ServeEcho(argc - 2, argv + 2);
