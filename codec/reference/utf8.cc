@@ -1,158 +1,161 @@
 // Copyright 2026 The gdwire Authors.
+//
+// The text rules of docs/FORMAT.md §7.3, written for the reader rather than
+// for speed: one sequence at a time, both rule sets in one reader. A
+// sequence's length is the number of 1 bits at the top of its first byte;
+// its code point is the payload bits of all its bytes, most significant
+// first.
 
 #include "codec/reference/utf8.h"
+
+#include <algorithm>
+#include <cstring>
 
 namespace gdwire {
 namespace reference {
 namespace {
 
-// Sequence length from the lead byte under Godot 3's rules, 0 if invalid.
-int LenientLength(uint8_t c) {
-  if ((c & 0x80) == 0) return 1;
-  if ((c & 0xE0) == 0xC0) return 2;
-  if ((c & 0xF0) == 0xE0) return 3;
-  if ((c & 0xF8) == 0xF0) return 4;
-  if ((c & 0xFC) == 0xF8) return 5;
-  if ((c & 0xFE) == 0xFC) return 6;
-  return 0;
+// How many 1 bits a byte starts with: 0 for ASCII, 1 for a continuation
+// byte, 2 to 6 for the first byte of a sequence that long (generalised
+// UTF-8), 7 or 8 for bytes that start nothing.
+int LeadingOnes(uint8_t byte) {
+  int ones = 0;
+  for (uint8_t bit = 0x80; bit != 0 && (byte & bit) != 0; bit >>= 1) ++ones;
+  return ones;
 }
 
-// Godot 3 (3.x `String::parse_utf8`). Returns false on error.
-bool DecodeLenient(const uint8_t* p, size_t n, std::string* out, size_t* bad) {
-  size_t i = 0;
-  while (i < n) {
-    const uint8_t c = p[i];
-    const int len = LenientLength(c);
-    if (len == 0) {
-      *bad = i;
-      return false;
+// The outcome of reading one sequence: its code point and length, or the
+// index of the byte the error is reported at.
+struct Sequence {
+  bool valid;
+  uint32_t code_point;
+  size_t length;
+  size_t error_at;
+};
+
+Sequence Valid(uint32_t code_point, size_t length) {
+  return {true, code_point, length, 0};
+}
+Sequence Invalid(size_t error_at) { return {false, 0, 0, error_at}; }
+
+// The smallest code point a strict sequence of each length may carry.
+constexpr uint32_t kStrictFloor[5] = {0, 0, 0x80, 0x800, 0x10000};
+
+// Reads the sequence that starts at text[at] (at < size).
+//
+// lenient (Godot 3's String::parse_utf8), checked in this order:
+//   a first byte that starts 1 to 6 bytes, else an error there;
+//   not C0 or C1 (the 2-byte overlongs), else an error there;
+//   all its bytes before `size`, else an error at `size`;
+//   each further byte 10xxxxxx, else an error at that byte; and when the
+//   first two bytes carry no payload bits, the third byte's payload must
+//   have a 1 among its top (length - 1) bits, else an error at the first.
+// strict (RFC 3629, Godot 4):
+//   a first byte that starts 1 to 4 bytes, else an error there;
+//   all its bytes before `size`, else an error at `size`;
+//   each further byte 10xxxxxx, else an error at that byte;
+//   the code point in its shortest form, at most U+10FFFF and not a
+//   surrogate, else an error at the first byte.
+Sequence ReadSequence(const uint8_t* text, size_t size, size_t at,
+                      bool lenient) {
+  const uint8_t first = text[at];
+  const int length = LeadingOnes(first);
+  if (length == 0) return Valid(first, 1);
+  if (length == 1 || length > (lenient ? 6 : 4)) return Invalid(at);
+  uint32_t code_point = first & (0x7Fu >> length);
+  if (lenient && length == 2 && code_point <= 1) return Invalid(at);
+  if (size - at < static_cast<size_t>(length)) return Invalid(size);
+  for (int k = 1; k < length; ++k) {
+    const uint8_t byte = text[at + k];
+    if ((byte >> 6) != 2) return Invalid(at + k);
+    const uint32_t payload = byte & 0x3Fu;
+    if (lenient && k == 2 && code_point == 0 &&
+        payload < (1u << (7 - length))) {
+      return Invalid(at);
     }
-    if (len == 1) {
-      out->push_back(static_cast<char>(c));
-      ++i;
-      continue;
-    }
-    if (len == 2 && (c & 0x1E) == 0) {  // C0, C1: overlong
-      *bad = i;
-      return false;
-    }
-    if (static_cast<size_t>(len) > n - i) {  // cut off by the end or a NUL
-      *bad = n;
-      return false;
-    }
-    uint32_t cp = (0xFFu >> (len + 1)) & c;
-    for (int k = 1; k < len; ++k) {
-      const uint8_t b = p[i + k];
-      if ((b & 0xC0) != 0x80) {
-        *bad = i + k;
-        return false;
-      }
-      if (cp == 0 && k == 2 && ((b & 0x7F) >> (7 - len)) == 0) {
-        *bad = i;
-        return false;
-      }
-      cp = (cp << 6) | (b & 0x3F);
-    }
-    AppendCodePoint(cp, out);
-    i += len;
+    code_point = (code_point << 6) | payload;
   }
-  return true;
+  if (!lenient) {
+    const bool surrogate = code_point >= 0xD800 && code_point <= 0xDFFF;
+    if (code_point < kStrictFloor[length] || code_point > 0x10FFFF ||
+        surrogate) {
+      return Invalid(at);
+    }
+  }
+  return Valid(code_point, length);
 }
 
-// Godot 4: strict RFC 3629 UTF-8. Valid input is copied unchanged.
-bool DecodeStrict(const uint8_t* p, size_t n, std::string* out, size_t* bad) {
-  size_t i = 0;
-  while (i < n) {
-    const uint8_t c = p[i];
-    if (c < 0x80) {
-      ++i;
+// Decodes text[0, size) under the dialect's rules. Lenient text is written
+// code point by code point in its shortest form (so what came before an
+// error is written); strict text is its own shortest form and is copied
+// once it is known to be valid.
+bool DecodeText(const uint8_t* text, size_t size, Dialect dialect,
+                std::string* out, size_t* error_at) {
+  const bool lenient = dialect != Dialect::kGodot4;
+  size_t at = 0;
+  while (at < size) {
+    if (text[at] < 0x80) {  // ASCII stands for itself in every dialect
+      if (lenient) out->push_back(static_cast<char>(text[at]));
+      ++at;
       continue;
     }
-    int len;
-    uint32_t cp, min;
-    if ((c & 0xE0) == 0xC0) {
-      len = 2, cp = c & 0x1F, min = 0x80;
-    } else if ((c & 0xF0) == 0xE0) {
-      len = 3, cp = c & 0x0F, min = 0x800;
-    } else if ((c & 0xF8) == 0xF0) {
-      len = 4, cp = c & 0x07, min = 0x10000;
-    } else {
-      *bad = i;
+    const Sequence s = ReadSequence(text, size, at, lenient);
+    if (!s.valid) {
+      *error_at = s.error_at;
       return false;
     }
-    if (static_cast<size_t>(len) > n - i) {
-      *bad = n;
-      return false;
-    }
-    for (int k = 1; k < len; ++k) {
-      const uint8_t b = p[i + k];
-      if ((b & 0xC0) != 0x80) {
-        *bad = i + k;
-        return false;
-      }
-      cp = (cp << 6) | (b & 0x3F);
-    }
-    if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) {
-      *bad = i;
-      return false;
-    }
-    i += len;
+    if (lenient) AppendCodePoint(s.code_point, out);
+    at += s.length;
   }
-  out->append(reinterpret_cast<const char*>(p), n);
+  if (!lenient) out->append(reinterpret_cast<const char*>(text), size);
   return true;
 }
 
 }  // namespace
 
 void AppendCodePoint(uint32_t cp, std::string* out) {
-  if (cp < 0x80) {
+  // A sequence of n >= 2 bytes holds 5n + 1 payload bits (11, 16, 21, 26,
+  // 31); one byte holds 7.
+  static constexpr int kBitsHeld[6] = {7, 11, 16, 21, 26, 31};
+  int length = 1;
+  while (length < 6 && (cp >> kBitsHeld[length - 1]) != 0) ++length;
+  if (length == 1) {
     out->push_back(static_cast<char>(cp));
     return;
   }
-  int len = cp < 0x800       ? 2
-            : cp < 0x10000   ? 3
-            : cp < 0x200000  ? 4
-            : cp < 0x4000000 ? 5
-                             : 6;
-  static constexpr uint8_t kLead[7] = {0, 0, 0xC0, 0xE0, 0xF0, 0xF8, 0xFC};
-  char buf[6];
-  for (int k = len - 1; k > 0; --k) {
-    buf[k] = static_cast<char>(0x80 | (cp & 0x3F));
-    cp >>= 6;
+  // `length` 1 bits and a 0 bit, then the top payload bits.
+  const uint32_t marker = (0xFF00u >> length) & 0xFFu;
+  out->push_back(static_cast<char>(marker | (cp >> (6 * (length - 1)))));
+  for (int shift = 6 * (length - 2); shift >= 0; shift -= 6) {
+    out->push_back(static_cast<char>(0x80u | ((cp >> shift) & 0x3Fu)));
   }
-  buf[0] = static_cast<char>(kLead[len] | cp);
-  out->append(buf, len);
 }
 
 bool DecodeWireText(const uint8_t* data, size_t n, Dialect dialect,
                     std::string* out, size_t* bad_index) {
-  size_t start = 0;
-  if (n >= 3 && data[0] == 0xEF && data[1] == 0xBB && data[2] == 0xBF) {
-    start = 3;
+  // One leading BOM is dropped; the text ends at the first NUL.
+  static constexpr uint8_t kBom[3] = {0xEF, 0xBB, 0xBF};
+  const size_t skip = n >= 3 && std::memcmp(data, kBom, 3) == 0 ? 3 : 0;
+  const size_t end =
+      static_cast<size_t>(std::find(data + skip, data + n, 0) - data);
+  size_t error_at = 0;
+  if (!DecodeText(data + skip, end - skip, dialect, out, &error_at)) {
+    *bad_index = skip + error_at;
+    return false;
   }
-  size_t end = start;
-  while (end < n && data[end] != 0) ++end;
-  size_t bad = 0;
-  bool ok = dialect == Dialect::kGodot4
-                ? DecodeStrict(data + start, end - start, out, &bad)
-                : DecodeLenient(data + start, end - start, out, &bad);
-  if (!ok) *bad_index = start + bad;
-  return ok;
+  return true;
 }
 
 bool IsEncodableText(absl::string_view s, Dialect dialect) {
-  const auto* p = reinterpret_cast<const uint8_t*>(s.data());
-  for (char c : s) {
-    if (c == '\0') return false;
-  }
-  // Canonical form only (no overlongs), so the bytes survive a round trip
-  // through the engine. A leading BOM is written as is, as the engine does.
-  std::string decoded;
-  size_t bad;
-  const bool ok = dialect == Dialect::kGodot4
-                      ? DecodeStrict(p, s.size(), &decoded, &bad)
-                      : DecodeLenient(p, s.size(), &decoded, &bad);
-  return ok && decoded == s;
+  // No NUL, and the bytes are what the engine would hold and write back:
+  // valid for the dialect and already in shortest form (a leading BOM
+  // included: the engine writes it as it is).
+  if (s.find('\0') != absl::string_view::npos) return false;
+  std::string held;
+  size_t unused;
+  return DecodeText(reinterpret_cast<const uint8_t*>(s.data()), s.size(),
+                    dialect, &held, &unused) &&
+         held == s;
 }
 
 }  // namespace reference
