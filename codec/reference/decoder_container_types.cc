@@ -81,47 +81,82 @@ Error Decoder::ChargeClassName(size_t at) {
   return Charge(StringHeap(sizeof(kEncodedObjectAsId) - 1), at);
 }
 
-Error Decoder::AdmitCharged(const ContainerType& ct, Variant* v, size_t at,
-                            bool* keep) {
-  const Type have = v->type();
-  if (ct.is_typed() && ct.builtin != have &&
-      (have == Type::kString || have == Type::kStringName) &&
-      (ct.builtin == Type::kString || ct.builtin == Type::kStringName)) {
-    if (Error e = Charge(StringHeap(v->as_string().size()), at); !e.ok()) {
-      return e;
+namespace {
+
+// What Godot 4's typed-container check (ContainerTypeValidate::validate,
+// docs/FORMAT.md §11.1) does with an element of type `have` in a container
+// typed `want`.
+enum class Fit {
+  kKeep,          // the same type, or null in an object-typed container
+  kDrop,          // any other type: dropped without an error
+  kAsString,      // a StringName into String: becomes a String
+  kAsStringName,  // a String into StringName: becomes a StringName
+  kAsFloat,       // an int into float: through a C++ float
+};
+
+struct Conversion {
+  Type want;
+  Type have;
+  Fit fit;
+};
+
+constexpr Conversion kConversions[] = {
+    {Type::kObject, Type::kNil, Fit::kKeep},
+    {Type::kString, Type::kStringName, Fit::kAsString},
+    {Type::kStringName, Type::kString, Fit::kAsStringName},
+    {Type::kFloat, Type::kInt, Fit::kAsFloat},
+};
+
+Fit FitOf(const ContainerType& ct, const Variant& v) {
+  if (ct.kind == ContainerType::Kind::kNone) return Fit::kKeep;
+  const Type want = ct.builtin;
+  const Type have = v.type();
+  if (want == have) {
+    // Objects: one sent as an id is an EncodedObjectAsID, a RefCounted, so
+    // it fits only these classes; null and full objects are not checked
+    // (no class database).
+    if (have != Type::kObject || v.object().kind != Object::Kind::kId) {
+      return Fit::kKeep;
     }
+    for (const char* base :
+         {"EncodedObjectAsID", "Object", "RefCounted", "Reference"}) {
+      if (ct.name == base) return Fit::kKeep;
+    }
+    return Fit::kDrop;
   }
-  *keep = Admit(ct, v);
-  return {};
+  for (const Conversion& c : kConversions) {
+    if (c.want == want && c.have == have) return c.fit;
+  }
+  return Fit::kDrop;
 }
 
-bool Decoder::Admit(const ContainerType& ct, Variant* v) {
-  if (!ct.is_typed()) return true;
-  const Type want = ct.builtin;
-  const Type have = v->type();
-  if (want != have) {
-    if (have == Type::kNil && want == Type::kObject) return true;
-    if (want == Type::kString && have == Type::kStringName) {
-      *v = Variant::String(v->as_string());
-      return true;
-    }
-    if (want == Type::kStringName && have == Type::kString) {
-      *v = Variant::StringName(v->as_string());
-      return true;
-    }
-    if (want == Type::kFloat && have == Type::kInt) {
-      // The engine converts through a C++ float: `(float)inout_variant`.
+}  // namespace
+
+Error Decoder::FitElement(const ContainerType& ct, Variant* v, size_t at,
+                          bool* keep) {
+  const Fit fit = FitOf(ct, *v);
+  switch (fit) {
+    case Fit::kKeep:
+      *keep = true;
+      return {};
+    case Fit::kDrop:
+      *keep = false;
+      return {};
+    case Fit::kAsFloat:
       *v = Variant::Float(static_cast<float>(v->as_int()));
-      return true;
-    }
-    return false;
+      *keep = true;
+      return {};
+    case Fit::kAsString:
+    case Fit::kAsStringName:
+      break;
   }
-  if (want != Type::kObject) return true;
-  const Object& o = v->object();
-  if (o.kind != Object::Kind::kId) return true;  // null, or class unknown
-  // An object sent as an id is an EncodedObjectAsID (a RefCounted).
-  return ct.name == "EncodedObjectAsID" || ct.name == "Object" ||
-         ct.name == "RefCounted" || ct.name == "Reference";
+  // The converted value holds a new copy of the text: charged first.
+  const std::string& text = v->as_string();
+  if (Error e = Charge(StringHeap(text.size()), at); !e.ok()) return e;
+  *v =
+      fit == Fit::kAsString ? Variant::String(text) : Variant::StringName(text);
+  *keep = true;
+  return {};
 }
 
 }  // namespace decoder_internal

@@ -89,7 +89,7 @@ Error Decoder::ArrayValue(uint32_t header, int depth, Variant* out) {
     Variant v;
     bool keep = false;
     Error e = Value(depth + 1, &v);
-    if (e.ok()) e = AdmitCharged(arr.element_type, &v, at, &keep);
+    if (e.ok()) e = FitElement(arr.element_type, &v, at, &keep);
     if (!e.ok()) return Prefix(e, absl::StrCat("[", i, "]"));
     if (backed && keep) arr.items.push_back(std::move(v));
   }
@@ -137,9 +137,9 @@ Error Decoder::DictionaryValue(uint32_t header, int depth, Variant* out) {
     const size_t value_at = pos_;
     bool keep_key = false, keep_value = false;
     Error e = Value(depth + 1, &value);
-    if (e.ok()) e = AdmitCharged(dict.key_type, &key, key_at, &keep_key);
+    if (e.ok()) e = FitElement(dict.key_type, &key, key_at, &keep_key);
     if (e.ok()) {
-      e = AdmitCharged(dict.value_type, &value, value_at, &keep_value);
+      e = FitElement(dict.value_type, &value, value_at, &keep_value);
     }
     if (!e.ok()) return Prefix(e, KeySegment(key, i));
     if (!backed || !keep_key || !keep_value) continue;

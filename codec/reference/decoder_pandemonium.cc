@@ -91,25 +91,33 @@ Error Decoder::TypedArrayValue(Type which, uint32_t header, int depth,
   return {};
 }
 
-// Pandemonium's can_take_variant as decoding applies it: the element's
-// type must be the array's (null also fits Object arrays); others are
-// dropped without an error. Where the engine's encoder and decoder
-// disagree, the bytes are read as the encoder meant them: a Nil-typed
-// PackedTypedArray holds bools (its encoder writes them; its decoder
-// would drop them). A PackedTypedArray of floats holds real_t (f32).
-// Object elements are not checked against the class (no class database).
-// With the engine's defects, a Nil-typed PackedTypedArray drops bools.
+// Pandemonium's can_take_variant as decoding applies it: an element of
+// another type than the array's is dropped without an error, but null fits
+// an Object array (Object elements are not checked against the class: no
+// class database). Where the engine's encoder and decoder disagree the
+// bytes are read as the encoder meant them: a Nil-typed PackedTypedArray is
+// a Vector<bool> (null stored as false; the engine's decoder would drop the
+// bools, and does so here with its defects), and a float-typed one holds
+// real_t (f32).
 bool Decoder::AdmitPandemonium(Type which, const ContainerType& ct,
                                bool defects, Variant* v) {
-  const Type want = ct.builtin;
-  const Type have = v->type();
-  if (which == Type::kPackedTypedArray && want == Type::kNil) {
-    if (have == Type::kNil) *v = Variant::Bool(false);  // Vector<bool>
-    return have == Type::kNil || (have == Type::kBool && !defects);
+  const bool packed = which == Type::kPackedTypedArray;
+  const Type element = v->type();
+  if (packed && ct.builtin == Type::kNil) {
+    switch (element) {
+      case Type::kNil:
+        *v = Variant::Bool(false);
+        return true;
+      case Type::kBool:
+        return !defects;
+      default:
+        return false;
+    }
   }
-  if (have == Type::kNil && want == Type::kObject) return true;
-  if (have != want) return false;
-  if (which == Type::kPackedTypedArray && want == Type::kFloat) {
+  if (element != ct.builtin) {
+    return element == Type::kNil && ct.builtin == Type::kObject;
+  }
+  if (packed && element == Type::kFloat) {
     *v = Variant::Float(static_cast<float>(v->as_float()));
   }
   return true;

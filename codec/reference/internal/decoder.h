@@ -147,13 +147,10 @@ class Decoder {
   // The heap copy of kEncodedObjectAsId (longer than the inline capacity
   // of a std::string).
   Error ChargeClassName(size_t at);
-  // Admit, charging the copy of the text that a String <-> StringName
-  // conversion makes.
-  Error AdmitCharged(const ContainerType& ct, Variant* v, size_t at,
-                     bool* keep);
   // Godot 4's typed-container insertion check (ContainerTypeValidate):
-  // returns false when the element is dropped; may convert it.
-  static bool Admit(const ContainerType& ct, Variant* v);
+  // sets *keep = false when the element is dropped; may convert it, and
+  // charges the copy of the text a String <-> StringName conversion makes.
+  Error FitElement(const ContainerType& ct, Variant* v, size_t at, bool* keep);
 
   // ---- decoder_containers.cc.
   Error Count(const char* what, uint32_t* count);
