@@ -36,19 +36,14 @@ Error Decoder::Value(int depth, Variant* out) {
     return BadHeader(start, header & wire::kTypeMask, true);
   }
   pos_ += 4;
-  switch (type) {
-    case Type::kObject:
-      return ObjectValue(header, depth, start, out);
-    case Type::kDictionary:
-      return DictionaryValue(header, depth, out);
-    case Type::kArray:
-      return ArrayValue(header, depth, out);
-    case Type::kTypedArray:
-    case Type::kPackedTypedArray:
-      return TypedArrayValue(type, header, depth, out);
-    default:
-      return Leaf(type, header, out);
+  // The values that hold other values, then the leaves.
+  if (type == Type::kArray) return ArrayValue(header, depth, out);
+  if (type == Type::kDictionary) return DictionaryValue(header, depth, out);
+  if (type == Type::kObject) return ObjectValue(header, depth, start, out);
+  if (type == Type::kTypedArray || type == Type::kPackedTypedArray) {
+    return TypedArrayValue(type, header, depth, out);
   }
+  return Leaf(type, header, out);
 }
 
 std::string Decoder::Path() const {

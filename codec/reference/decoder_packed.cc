@@ -21,33 +21,39 @@ namespace reference {
 namespace decoder_internal {
 namespace {
 
-bool IntPackedVector(Type t) {
-  return t == Type::kPackedVector2iArray || t == Type::kPackedVector3iArray ||
-         t == Type::kPackedVector4iArray;
-}
+// The packed arrays of numbers as docs/FORMAT.md §12 lists them: the
+// components of one element, the bytes of one component on the wire, and
+// the bytes a component is charged for once decoded (real vectors: 8, the
+// most they take). A real vector's components are f32 on the wire, or f64
+// in godot4 when the header sets the 64-bit flag (§6).
+struct PackedLayout {
+  Type type;
+  int components;
+  size_t wire_bytes;
+  size_t charged_bytes;
+  bool real_vector;
+};
 
-// Bytes of one component on the wire.
-size_t WireWidth(Type type, bool flag64, Dialect d) {
-  switch (type) {
-    case Type::kPackedByteArray:
-      return 1;
-    case Type::kPackedInt64Array:
-    case Type::kPackedFloat64Array:
-      return 8;
-    default:
-      return flag64 && HasRealWidthFlag(d, type) ? 8 : 4;
+constexpr PackedLayout kPackedLayouts[] = {
+    {Type::kPackedByteArray, 1, 1, 1, false},
+    {Type::kPackedInt32Array, 1, 4, 4, false},
+    {Type::kPackedInt64Array, 1, 8, 8, false},
+    {Type::kPackedFloat32Array, 1, 4, 4, false},
+    {Type::kPackedFloat64Array, 1, 8, 8, false},
+    {Type::kPackedVector2Array, 2, 4, 8, true},
+    {Type::kPackedVector3Array, 3, 4, 8, true},
+    {Type::kPackedColorArray, 4, 4, 4, false},
+    {Type::kPackedVector4Array, 4, 4, 8, true},
+    {Type::kPackedVector2iArray, 2, 4, 4, false},
+    {Type::kPackedVector3iArray, 3, 4, 4, false},
+    {Type::kPackedVector4iArray, 4, 4, 4, false},
+};
+
+const PackedLayout* LayoutOf(Type type) {
+  for (const PackedLayout& layout : kPackedLayouts) {
+    if (layout.type == type) return &layout;
   }
-}
-
-// Bytes of one element of the decoded vector: bytes, int32/float, or
-// int64/double.
-size_t ElementBytes(Type type) {
-  return type == Type::kPackedByteArray ? 1
-         : type == Type::kPackedInt32Array ||
-                 type == Type::kPackedFloat32Array ||
-                 type == Type::kPackedColorArray || IntPackedVector(type)
-             ? 4
-             : 8;
+  return nullptr;
 }
 
 }  // namespace
@@ -71,8 +77,15 @@ Error Decoder::PackedValue(Type type, bool flag64, Variant* out) {
                 absl::StrCat(TypeName(type), " of ", count,
                              " elements exceeds the limit"));
   }
-  const int comps = std::max(PackedComponents(type), 1);
-  const size_t width = WireWidth(type, flag64, opts_.dialect);
+  const PackedLayout* layout = LayoutOf(type);
+  if (layout == nullptr) {  // not a packed array (the caller's dispatch)
+    return Fail(ErrorKind::kInvalidType, start,
+                absl::StrCat(TypeName(type), " is not a packed array"));
+  }
+  const int comps = layout->components;
+  const bool f64 =
+      layout->real_vector && flag64 && opts_.dialect == Dialect::kGodot4;
+  const size_t width = f64 ? 8 : layout->wire_bytes;
   const uint64_t bytes = uint64_t(count) * comps * width;
   if (bytes > uint64_t{INT32_MAX}) {
     return Fail(ErrorKind::kInvalidLength, start,
@@ -82,7 +95,7 @@ Error Decoder::PackedValue(Type type, bool flag64, Variant* out) {
   if (bytes > Remaining()) return Truncated(type);
   const uint8_t* p = data_ + pos_;
   const size_t n = size_t(count) * comps;
-  if (Error e = Charge(uint64_t(n) * ElementBytes(type), start); !e.ok()) {
+  if (Error e = Charge(uint64_t(n) * layout->charged_bytes, start); !e.ok()) {
     return e;
   }
   if (type == Type::kPackedByteArray) {
