@@ -1,8 +1,9 @@
 // Copyright 2026 The gdwire Authors.
 //
-// The structure mirrors codec/reference/encoder.cc step for step (so the
-// bytes and the errors are the same); what differs is how bytes get into
-// the buffer: the output string grows ahead of the bytes, and the
+// The production encoder: the engine's bytes and errors, checked against
+// the independently written reference encoder (codec/reference/encoder.cc)
+// on every corpus case and random values (encoder_test). For speed the
+// output string grows ahead of the bytes, and the
 // encoder writes through a cursor (len_), so a header word is a 4-byte
 // store, not a std::string append; packed payloads are written in bulk by
 // the //simd kernels (f32 storage as it is); all-ASCII text is validated
