@@ -9,8 +9,9 @@
 #                                                  not sanitized)
 #   3. fuzz     bazel test --config=fuzz //tests/fuzz:all
 #                                                 (clang libFuzzer+ASan+UBSan,
-#                                                  FUZZ_SECONDS per target;
-#                                                  any finding fails)
+#                                                  FUZZ_SECONDS per target,
+#                                                  one target per core at a
+#                                                  time; any finding fails)
 #   4. cmake    tests/cmake/run_cmake_test.sh    (the CMake build + CTest,
 #                                                  the install test and the
 #                                                  .deb on a fresh Debian 12
@@ -45,9 +46,18 @@
 # cmake 190 s (cpack needs `file`, now installed by the stage), consumer
 # 32 s, bench 200 s.
 #
+# Since 2026-11-27 the CLI tests start the tool through `gdwire each`
+# (cli_verdicts_test under ASan on this shared 2-core machine: 349 s -> 14 s
+# wall, 171 -> 8 s of CPU) and the fuzz stage runs one target per core
+# (its 14 x 30 s of fuzzing in a ~300 s window under load, was ~470 s; each
+# target's executions no fewer).
+#
 # Usage: tools/test.sh [extra bazel flags, given to every stage]
 # Environment: STAGES="default asan fuzz cmake consumer bench" (a subset),
-#              FUZZ_SECONDS=30 (per fuzz target).
+#              FUZZ_SECONDS=30 (per fuzz target), FUZZ_JOBS=$(nproc) (fuzz
+#              targets at once: each runs single-threaded, so one a core
+#              gives each target its FUZZ_SECONDS of a core, as one at a
+#              time did, and leaves no core idle).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 setup/install_deps.sh || exit 1
@@ -63,6 +73,10 @@ fi
 
 STAGES="${STAGES:-default asan fuzz cmake consumer bench}"
 FUZZ_SECONDS="${FUZZ_SECONDS:-30}"
+# One fuzz target a core, and no more than the memory holds (libFuzzer's
+# -rss_limit_mb=2048 each, tests/fuzz/run_fuzzer.sh).
+mem_jobs=$(($(awk '/^MemAvailable:/ {print $2}' /proc/meminfo) / 2500000))
+FUZZ_JOBS="${FUZZ_JOBS:-$(($(nproc) < mem_jobs ? $(nproc) : (mem_jobs > 0 ? mem_jobs : 1)))}"
 tally="$(mktemp)"
 trap 'rm -f "$tally"' EXIT
 rc=0
@@ -112,7 +126,7 @@ for s in $STAGES; do
     asan) stage asan //... --config=asan --build_tests_only \
             --test_tag_filters=-interop ;;
     fuzz) stage fuzz //tests/fuzz:all "${FUZZ_FLAGS[@]}" \
-            --local_test_jobs=1 ;;
+            "--local_test_jobs=$FUZZ_JOBS" ;;
     cmake) script_stage cmake tests/cmake/run_cmake_test.sh ;;
     consumer) script_stage consumer tests/consumer/run_consumer_test.sh ;;
     bench) script_stage bench benchmarks/ci/bench_stage.sh ;;
