@@ -42,8 +42,8 @@ bool Sequence(const uint8_t* p, size_t n, size_t i, TextRules rules,
     return false;
   }
   uint32_t cp;
-  const int k = strict ? StrictDecode(p + i, len, &cp)
-                       : LenientDecode(p + i, len, &cp);
+  const int k =
+      strict ? StrictDecode(p + i, len, &cp) : LenientDecode(p + i, len, &cp);
   if (k >= 0) {
     *bad = i + k;
     return false;

@@ -1,13 +1,13 @@
 // Copyright 2026 The gdwire Authors.
 //
-// benchmarks/compare/alternatives.cc: what a backend developer would use instead
-// of Godot's wire format, on the same logical traffic (written by
+// benchmarks/compare/alternatives.cc: what a backend developer would use
+// instead of Godot's wire format, on the same logical traffic (written by
 // `compare_bench --export`, benchmarks/compare/export.h): simdjson (DOM
 // and On-Demand) on one JSON text per message, msgpack-cxx on MessagePack
 // objects back to back. Every message is parsed on its own, as a server
 // gets them, and every field is read. Built and run by
-// benchmarks/compare/compare.sh (Debian's libsimdjson-dev and libmsgpack-cxx-dev,
-// outside Bazel):
+// benchmarks/compare/compare.sh (Debian's libsimdjson-dev and
+// libmsgpack-cxx-dev, outside Bazel):
 //
 //   g++ -std=c++17 -O3 -march=native -DMSGPACK_NO_BOOST alternatives.cc \
 //       -lsimdjson -o alternatives

@@ -1,8 +1,8 @@
 // Copyright 2026 The gdwire Authors.
 //
 // benchmarks/compare/compare_bench.cc: gdwire's decoders and encoders on
-// payloads written by the real engines, for benchmarks/compare/compare.sh (which
-// times the engines and simdjson/msgpack-cxx on the same data and prints
+// payloads written by the real engines, for benchmarks/compare/compare.sh
+// (which times the engines and simdjson/msgpack-cxx on the same data and prints
 // the one table).
 //
 //   compare_bench [--dialect=godot4] [--seconds=0.5] DIR

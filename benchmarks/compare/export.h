@@ -2,7 +2,8 @@
 //
 // benchmarks/compare/export.h: the same messages as the JSON and the
 // MessagePack a developer would write for them, for the simdjson and
-// msgpack-cxx rows of benchmarks/compare/compare.sh (benchmarks/compare/alternatives.cc).
+// msgpack-cxx rows of benchmarks/compare/compare.sh
+// (benchmarks/compare/alternatives.cc).
 //
 //   std::string json, msgpack;
 //   absl::Status st = gdwire::bench::ExportMessages(bytes, opts, framing,

@@ -1,12 +1,12 @@
 // Copyright 2026 The gdwire Authors.
 
 #include "codec/core/fields.h"
-#include "codec/core/path.h"
 
 #include <algorithm>
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "codec/core/path.h"
 #include "codec/core/text.h"
 #include "codec/wire.h"
 
@@ -334,7 +334,6 @@ Error ReadPackedStringsCount(const Context& c, size_t* pos, uint32_t* count) {
   *pos += 4;
   return {};
 }
-
 
 std::string KeySegment(const Context& c, size_t key_pos, size_t index) {
   Type t = Type::kNil;

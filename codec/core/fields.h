@@ -15,9 +15,9 @@
 #include <string>
 
 #include "absl/strings/string_view.h"
+#include "codec/core/context.h"
 #include "codec/error.h"
 #include "codec/variant.h"
-#include "codec/core/context.h"
 
 namespace gdwire {
 namespace core {

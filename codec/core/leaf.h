@@ -10,9 +10,9 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "codec/core/context.h"
 #include "codec/error.h"
 #include "codec/variant.h"
-#include "codec/core/context.h"
 
 namespace gdwire {
 namespace core {

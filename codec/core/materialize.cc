@@ -11,9 +11,9 @@
 #include <utility>
 #include <vector>
 
-#include "codec/internal/key_hash.h"
 #include "codec/core/walk.h"
 #include "codec/core/walker.h"
+#include "codec/internal/key_hash.h"
 
 namespace gdwire {
 namespace core {

@@ -9,11 +9,11 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "codec/core/context.h"
 #include "codec/error.h"
 #include "codec/options.h"
 #include "codec/types.h"
 #include "codec/variant.h"
-#include "codec/core/context.h"
 
 namespace gdwire {
 namespace core {

@@ -39,12 +39,12 @@
 
 #include "absl/container/inlined_vector.h"
 #include "absl/strings/str_cat.h"
-#include "codec/error.h"
-#include "codec/variant.h"
 #include "codec/core/context.h"
 #include "codec/core/fields.h"
 #include "codec/core/leaf.h"
 #include "codec/core/walk.h"
+#include "codec/error.h"
+#include "codec/variant.h"
 #include "codec/wire.h"
 
 namespace gdwire {
@@ -188,7 +188,8 @@ class Walker {
             !e.ok()) {
           return e;
         }
-        if constexpr (H::kBuild) h_->BeginArray(et, backed, Type::kArray, count);
+        if constexpr (H::kBuild)
+          h_->BeginArray(et, backed, Type::kArray, count);
         Push(Type::kArray, count, start, box_at);
         return {};
       }

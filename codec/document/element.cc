@@ -6,13 +6,13 @@
 #include <cstring>
 
 #include "absl/base/optimization.h"
-#include "codec/document/document.h"
-#include "codec/document/internal/key.h"
-#include "codec/document/internal/tape.h"
 #include "codec/core/context.h"
 #include "codec/core/fields.h"
 #include "codec/core/leaf.h"
 #include "codec/core/walk.h"
+#include "codec/document/document.h"
+#include "codec/document/internal/key.h"
+#include "codec/document/internal/tape.h"
 #include "codec/wire.h"
 
 namespace gdwire {

@@ -16,13 +16,13 @@
 
 #include "absl/base/optimization.h"
 #include "absl/strings/str_cat.h"
-#include "codec/document/document.h"
-#include "codec/document/internal/tape.h"
 #include "codec/core/context.h"
 #include "codec/core/fields.h"
 #include "codec/core/leaf.h"
 #include "codec/core/walk.h"
 #include "codec/core/wire_types.h"
+#include "codec/document/document.h"
+#include "codec/document/internal/tape.h"
 #include "codec/wire.h"
 
 namespace gdwire {
@@ -36,7 +36,6 @@ using internal::Node;
 using internal::StackFrame;
 
 namespace {
-
 
 // The first n (< 8) bytes of w kept, the others made plain ASCII.
 ABSL_ATTRIBUTE_ALWAYS_INLINE inline uint64_t KeepBytes(uint64_t w, size_t n) {
@@ -208,7 +207,8 @@ struct Parser::Pass {
     *pos = start + 4;
     switch (ti.shape) {
       case vi::kFixed: {
-        const size_t w = static_cast<size_t>(ti.fixed[(header & wire::kFlag64) != 0]);
+        const size_t w =
+            static_cast<size_t>(ti.fixed[(header & wire::kFlag64) != 0]);
         if (ABSL_PREDICT_FALSE(size - *pos < w)) return false;
         *pos += w;
         Emit(start, ti.type, 0, 0, 0);
@@ -262,7 +262,8 @@ struct Parser::Pass {
     }
   }
 
-  bool Rare(const vi::WireType& ti, uint32_t header, size_t start, size_t* pos) {
+  bool Rare(const vi::WireType& ti, uint32_t header, size_t start,
+            size_t* pos) {
     switch (ti.shape) {
       case vi::kInvalid:
         return false;
@@ -371,8 +372,8 @@ bool Parser::Run(const vi::Context& c, size_t* end) {
   return true;
 }
 
-ParseResult Parser::Parse(ByteView message,
-                          const DecodeOptions& options, uint64_t base_offset) {
+ParseResult Parser::Parse(ByteView message, const DecodeOptions& options,
+                          uint64_t base_offset) {
   ParseResult r;
   ok_ = false;
   data_ = message.data();

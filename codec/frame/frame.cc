@@ -218,8 +218,7 @@ absl::StatusOr<std::string> EncodeFramed(absl::Span<const Variant> values,
   std::string out, payload;
   for (size_t i = 0; i < values.size(); ++i) {
     payload.clear();
-    Error e = EmulatesDefects(encode.pandemonium_engine_defects,
-                              encode.dialect)
+    Error e = EmulatesDefects(encode.pandemonium_engine_defects, encode.dialect)
                   ? reference::EncodeTo(values[i], encode, &payload)
                   : encode::EncodeTo(values[i], encode, &payload);
     if (!e.ok()) {

@@ -21,8 +21,7 @@ void ValueReader::Drain(std::vector<Variant>* out,
   builder_.offsets().clear();
 }
 
-absl::Status ValueReader::Feed(ByteView bytes,
-                               std::vector<Variant>* out,
+absl::Status ValueReader::Feed(ByteView bytes, std::vector<Variant>* out,
                                std::vector<uint64_t>* offsets) {
   absl::Status st = parser_.Feed(bytes);
   Drain(out, offsets);
@@ -70,8 +69,8 @@ ReusingDecoder::ReusingDecoder(const DecodeOptions& options)
   });
 }
 
-absl::Status ReusingDecoder::DecodeInto(ByteView bytes,
-                                        Variant* out, size_t* consumed) {
+absl::Status ReusingDecoder::DecodeInto(ByteView bytes, Variant* out,
+                                        size_t* consumed) {
   recycler_.Take(out);
   parser_.Reset();
   builder_.Clear();
@@ -99,8 +98,8 @@ absl::Status ReusingDecoder::DecodeInto(ByteView bytes,
   return absl::OkStatus();
 }
 
-absl::StatusOr<Variant> Decode(ByteView bytes,
-                               const DecodeOptions& options, size_t* consumed) {
+absl::StatusOr<Variant> Decode(ByteView bytes, const DecodeOptions& options,
+                               size_t* consumed) {
   DecodeOptions opts = options;
   opts.reject_trailing_bytes = false;  // checked below: one value only
   VariantBuilder builder(opts);

@@ -49,8 +49,7 @@ bool ArrayCursor::Next(ValueView* out) {
   size_t p = pos_;
   uint32_t header;
   Type type;
-  if (Error e = core::ReadHeader(*c_, &p, depth_, &header, &type);
-      !e.ok()) {
+  if (Error e = core::ReadHeader(*c_, &p, depth_, &header, &type); !e.ok()) {
     return Stop(std::move(e), Index(index_), &status_);
   }
   *out = ValueView(c_, pos_, header, type, depth_);
@@ -90,14 +89,12 @@ bool DictionaryCursor::Next(DictionaryView::Entry* out) {
     return Stop(std::move(e), absl::StrCat("{key #", index_, "}"), &status_);
   }
   size_t value_pos;
-  if (Error e = core::SkipValue(*c_, key_pos, depth_, &value_pos);
-      !e.ok()) {
+  if (Error e = core::SkipValue(*c_, key_pos, depth_, &value_pos); !e.ok()) {
     return Stop(std::move(e), absl::StrCat("{key #", index_, "}"), &status_);
   }
   p = value_pos;
   if (Error e = core::ReadHeader(*c_, &p, depth_, &vh, &vt); !e.ok()) {
-    return Stop(std::move(e), core::KeySegment(*c_, key_pos, index_),
-                &status_);
+    return Stop(std::move(e), core::KeySegment(*c_, key_pos, index_), &status_);
   }
   out->key = ValueView(c_, key_pos, kh, kt, depth_);
   out->value = ValueView(c_, value_pos, vh, vt, depth_);
@@ -142,10 +139,8 @@ bool PropertyCursor::Next(Property* out) {
   const size_t value_pos = p;
   uint32_t header;
   Type type;
-  if (Error e = core::ReadHeader(*c_, &p, depth_, &header, &type);
-      !e.ok()) {
-    return Stop(std::move(e), core::PropertySegment(*c_, name_pos),
-                &status_);
+  if (Error e = core::ReadHeader(*c_, &p, depth_, &header, &type); !e.ok()) {
+    return Stop(std::move(e), core::PropertySegment(*c_, name_pos), &status_);
   }
   out->name = TextView(c_, name);
   out->value = ValueView(c_, value_pos, header, type, depth_);

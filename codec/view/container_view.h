@@ -37,9 +37,9 @@
 #include <cstdint>
 
 #include "absl/status/status.h"
+#include "codec/core/context.h"
 #include "codec/variant.h"
 #include "codec/view/cursor.h"
-#include "codec/core/context.h"
 #include "codec/view/value_view.h"
 
 namespace gdwire {

@@ -11,8 +11,8 @@ namespace gdwire {
 namespace view {
 
 absl::StatusOr<MessageView> MessageView::Open(ByteView bytes,
-                                        const DecodeOptions& options,
-                                        uint64_t base_offset) {
+                                              const DecodeOptions& options,
+                                              uint64_t base_offset) {
   auto c = std::make_unique<core::Context>();
   c->data = bytes.data();
   c->size = bytes.size();

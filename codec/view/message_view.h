@@ -49,10 +49,10 @@
 #include "absl/strings/string_view.h"
 #include "absl/types/span.h"
 #include "codec/bytes.h"
+#include "codec/core/context.h"
 #include "codec/error.h"
 #include "codec/options.h"
 #include "codec/variant.h"
-#include "codec/core/context.h"
 #include "codec/view/value_view.h"
 
 namespace gdwire {

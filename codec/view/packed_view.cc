@@ -64,8 +64,7 @@ int64_t PackedArrayView::int_at(size_t i, int comp) const {
 double PackedArrayView::real_at(size_t i, int comp) const {
   if (c_ == nullptr || !is_real()) return 0;
   const uint8_t* p = c_->data + l_.data_pos + (i * l_.comps + comp) * l_.width;
-  return l_.width == 8 ? wire::LoadF64(p)
-                       : core::WidenF32(wire::LoadU32(p));
+  return l_.width == 8 ? wire::LoadF64(p) : core::WidenF32(wire::LoadU32(p));
 }
 
 absl::Status PackedArrayView::Unsupported(const char* dst) const {
@@ -204,15 +203,14 @@ absl::Status PackedArrayView::CopyComponentsTo(absl::Span<float> x,
           : core::DeinterleaveF32x2(src, n, x.data(), y.data());
       break;
     case 3:
-      f64 ? core::DeinterleaveF64x3ToF32(src, n, x.data(), y.data(),
-                                             z.data())
+      f64 ? core::DeinterleaveF64x3ToF32(src, n, x.data(), y.data(), z.data())
           : core::DeinterleaveF32x3(src, n, x.data(), y.data(), z.data());
       break;
     default:
-      f64 ? core::DeinterleaveF64x4ToF32(src, n, x.data(), y.data(),
-                                             z.data(), w.data())
+      f64 ? core::DeinterleaveF64x4ToF32(src, n, x.data(), y.data(), z.data(),
+                                         w.data())
           : core::DeinterleaveF32x4(src, n, x.data(), y.data(), z.data(),
-                                        w.data());
+                                    w.data());
       break;
   }
   return absl::OkStatus();
@@ -238,14 +236,13 @@ absl::Status PackedArrayView::CopyComponentsTo(absl::Span<double> x,
       break;
     case 3:
       f64 ? core::DeinterleaveF64x3(src, n, x.data(), y.data(), z.data())
-          : core::DeinterleaveF32x3ToF64(src, n, x.data(), y.data(),
-                                             z.data());
+          : core::DeinterleaveF32x3ToF64(src, n, x.data(), y.data(), z.data());
       break;
     default:
       f64 ? core::DeinterleaveF64x4(src, n, x.data(), y.data(), z.data(),
-                                        w.data())
-          : core::DeinterleaveF32x4ToF64(src, n, x.data(), y.data(),
-                                             z.data(), w.data());
+                                    w.data())
+          : core::DeinterleaveF32x4ToF64(src, n, x.data(), y.data(), z.data(),
+                                         w.data());
       break;
   }
   return absl::OkStatus();
@@ -271,8 +268,7 @@ absl::Status PackedArrayView::CopyComponentsTo(absl::Span<int32_t> x,
       core::DeinterleaveI32x3(src, n, x.data(), y.data(), z.data());
       break;
     default:
-      core::DeinterleaveI32x4(src, n, x.data(), y.data(), z.data(),
-                                  w.data());
+      core::DeinterleaveI32x4(src, n, x.data(), y.data(), z.data(), w.data());
       break;
   }
   return absl::OkStatus();

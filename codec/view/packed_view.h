@@ -44,10 +44,10 @@
 
 #include "absl/status/status.h"
 #include "absl/types/span.h"
-#include "codec/types.h"
-#include "codec/view/cursor.h"
 #include "codec/core/context.h"
 #include "codec/core/fields.h"
+#include "codec/types.h"
+#include "codec/view/cursor.h"
 #include "codec/view/value_view.h"
 
 namespace gdwire {

@@ -3,10 +3,10 @@
 #include "codec/view/value_view.h"
 
 #include "absl/strings/str_cat.h"
-#include "codec/view/container_view.h"
 #include "codec/core/convert.h"
 #include "codec/core/leaf.h"
 #include "codec/core/walk.h"
+#include "codec/view/container_view.h"
 #include "codec/view/packed_view.h"
 #include "codec/wire.h"
 
@@ -169,7 +169,7 @@ absl::StatusOr<NodePathView> ValueView::node_path() const {
   const uint32_t w0 = LoadU32(c_->data + p);
   if ((w0 & wire::kNodePathNewFormat) == 0) {
     return StatusOf(core::Fail(*c_, ErrorKind::kInvalidNodePath, p,
-                                   "NodePath in the old (pre-3.0) format"));
+                               "NodePath in the old (pre-3.0) format"));
   }
   if (c_->Remaining(p) < 12) {
     return StatusOf(core::Truncated(*c_, type_, p));
@@ -200,9 +200,8 @@ absl::StatusOr<ObjectView> ValueView::object() const {
     return v;
   }
   if (!c_->opts.allow_objects) {
-    return StatusOf(
-        core::Fail(*c_, ErrorKind::kObjectsNotAllowed, pos_,
-                       "full Object while objects are not allowed"));
+    return StatusOf(core::Fail(*c_, ErrorKind::kObjectsNotAllowed, pos_,
+                               "full Object while objects are not allowed"));
   }
   core::WireText cls;
   if (Error e = core::ReadWireString(*c_, &p, true, &cls); !e.ok()) {
@@ -224,15 +223,13 @@ absl::StatusOr<ArrayView> ValueView::array() const {
   core::TypeDescriptor et;
   const bool pd = type_ != Type::kArray;  // Pandemonium's typed arrays
   if (pd) {
-    if (Error e =
-            core::ReadPandemoniumElementType(*c_, header_, &p, true, &et);
+    if (Error e = core::ReadPandemoniumElementType(*c_, header_, &p, true, &et);
         !e.ok()) {
       return StatusOf(e);
     }
   } else if (c_->opts.dialect == Dialect::kGodot4) {
     const uint32_t k = (header_ >> wire::kArrayKindShift) & wire::kKindMask;
-    if (Error e = core::ReadTypeDescriptor(*c_, k, &p, true, &et);
-        !e.ok()) {
+    if (Error e = core::ReadTypeDescriptor(*c_, k, &p, true, &et); !e.ok()) {
       return StatusOf(e);
     }
   }
@@ -261,12 +258,10 @@ absl::StatusOr<DictionaryView> ValueView::dictionary() const {
     const uint32_t kk = (header_ >> wire::kDictKeyKindShift) & wire::kKindMask;
     const uint32_t vk =
         (header_ >> wire::kDictValueKindShift) & wire::kKindMask;
-    if (Error e = core::ReadTypeDescriptor(*c_, kk, &p, true, &kt);
-        !e.ok()) {
+    if (Error e = core::ReadTypeDescriptor(*c_, kk, &p, true, &kt); !e.ok()) {
       return StatusOf(e);
     }
-    if (Error e = core::ReadTypeDescriptor(*c_, vk, &p, true, &vt);
-        !e.ok()) {
+    if (Error e = core::ReadTypeDescriptor(*c_, vk, &p, true, &vt); !e.ok()) {
       return StatusOf(e);
     }
   }
@@ -333,8 +328,7 @@ absl::StatusOr<Variant> ValueView::ToVariant() const {
   if (c_ == nullptr) return WrongType("a value");
   Variant v;
   size_t end;
-  if (Error e = core::MaterializeValue(*c_, pos_, depth_, &v, &end);
-      !e.ok()) {
+  if (Error e = core::MaterializeValue(*c_, pos_, depth_, &v, &end); !e.ok()) {
     return StatusOf(e);
   }
   return v;

@@ -39,10 +39,10 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "absl/types/span.h"
-#include "codec/types.h"
-#include "codec/variant.h"
 #include "codec/core/context.h"
 #include "codec/core/fields.h"
+#include "codec/types.h"
+#include "codec/variant.h"
 
 namespace gdwire {
 namespace view {
@@ -82,8 +82,7 @@ class TextView {
   friend class NodePathCursor;
   friend class PackedStringCursor;
   friend class ContainerTypeView;
-  TextView(const core::Context* c, const core::WireText& t)
-      : c_(c), t_(t) {}
+  TextView(const core::Context* c, const core::WireText& t) : c_(c), t_(t) {}
 
   const core::Context* c_ = nullptr;
   core::WireText t_;
@@ -116,8 +115,8 @@ class ContainerTypeView {
 
  private:
   friend class ValueView;
-  ContainerTypeView(const core::Context* c,
-                    const core::TypeDescriptor& d, bool pandemonium = false)
+  ContainerTypeView(const core::Context* c, const core::TypeDescriptor& d,
+                    bool pandemonium = false)
       : c_(c), d_(d), pandemonium_(pandemonium) {}
 
   const core::Context* c_ = nullptr;

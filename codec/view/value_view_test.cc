@@ -84,10 +84,8 @@ TEST(ValueView, Scalars) {
                   .ok());
   EXPECT_EQ(v[2], 3.0);
   int32_t iv[2];
-  ASSERT_TRUE(Open(W().u32(6).u32(4).u32(-2).b)
-                  .root()
-                  .ints(absl::MakeSpan(iv))
-                  .ok());
+  ASSERT_TRUE(
+      Open(W().u32(6).u32(4).u32(-2).b).root().ints(absl::MakeSpan(iv)).ok());
   EXPECT_EQ(iv[1], -2);
   // Header flags are kept.
   EXPECT_EQ(Open(W().u32(0x00120002).u32(1).b).root().flags(), 0x1200u);

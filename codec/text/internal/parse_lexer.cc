@@ -13,8 +13,8 @@
 #include "absl/strings/charconv.h"
 #include "absl/strings/str_cat.h"
 #include "codec/core/text.h"
-#include "simd/utf8_rules.h"
 #include "codec/text/internal/parse_names.h"
+#include "simd/utf8_rules.h"
 
 namespace gdwire {
 namespace text {
