@@ -14,12 +14,20 @@
 //   BM_<Payload>ViewWalk        view::MessageView Open + Validate per message
 //   BM_<Payload>ViewRead        view::MessageView Open + every field read
 //                               through the lazy views' accessors/cursors
+//   BM_<Payload>PushParserPieces  the push parser fed 1400-byte pieces
 // Payloads: Traffic (~1 MiB of godot4 snapshot messages, traffic.h) and
-// Players (one Array of 20,000 player Dictionaries, ~5 MB).
+// Players (one Array of 20,000 player Dictionaries, ~5 MB); text of each
+// kind, about 4 MiB each so that a ratio of times is a ratio of MB/s (the
+// shapes of benchmarks/compare/godot4/payloads.gd): StrAscii, StrAccent,
+// StrCyrillic (one PackedStringArray of "item_%d_hello", "item_%d_héllo",
+// "предмет_%d_меч"), ChatAscii and ChatSpanish (one Array of {name, chat}
+// Dictionaries in English and in Spanish).
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "absl/types/span.h"
 #include "benchmark/benchmark.h"
 #include "benchmarks/compare/handlers.h"
@@ -74,6 +82,75 @@ const Payload& ThePlayers() {
   return *p;
 }
 
+// About 4 MiB of wire bytes: values made by `make(i)` until then.
+template <typename F>
+Payload TextPayload(bool packed, F make) {
+  constexpr size_t kTarget = 4 << 20;
+  Variant v;
+  size_t bytes = 8;
+  if (packed) {
+    std::vector<std::string> names;
+    for (int i = 0; bytes < kTarget; ++i) {
+      names.push_back(make(i));
+      bytes += 4 + names.back().size() + 4;
+    }
+    v = Variant::PackedStrings(std::move(names));
+  } else {
+    Array all;
+    for (int i = 0; bytes < kTarget; ++i) {
+      Dictionary d;
+      const std::string both = make(i);  // "name|chat"
+      const size_t bar = both.find('|');
+      std::string name = both.substr(0, bar);
+      std::string chat = both.substr(bar + 1);
+      bytes += 40 + name.size() + chat.size();
+      d.Set(Variant::String("name"), Variant::String(std::move(name)));
+      d.Set(Variant::String("chat"), Variant::String(std::move(chat)));
+      all.items.push_back(Variant::MakeDictionary(std::move(d)));
+    }
+    v = Variant::MakeArray(std::move(all));
+  }
+  return Payload{reference::Encode(v, EncodeOptions()).value(), {0}};
+}
+
+const Payload& StrAscii() {
+  static const Payload* p = new Payload(TextPayload(
+      true, [](int i) { return absl::StrCat("item_", i, "_hello"); }));
+  return *p;
+}
+const Payload& StrAccent() {
+  static const Payload* p = new Payload(TextPayload(
+      true, [](int i) { return absl::StrCat("item_", i, "_h\xc3\xa9llo"); }));
+  return *p;
+}
+const Payload& StrCyrillic() {
+  static const Payload* p = new Payload(TextPayload(true, [](int i) {
+    return absl::StrCat(
+        "\xd0\xbf\xd1\x80\xd0\xb5\xd0\xb4\xd0\xbc\xd0\xb5\xd1\x82_", i,
+        "_\xd0\xbc\xd0\xb5\xd1\x87");
+  }));
+  return *p;
+}
+// "name|chat".
+const Payload& ChatAscii() {
+  static const Payload* p = new Payload(TextPayload(false, [](int i) {
+    return absl::StrCat("player_", i,
+                        "|good game, see you at the north gate at ", i,
+                        " o'clock");
+  }));
+  return *p;
+}
+const Payload& ChatSpanish() {
+  static const Payload* p = new Payload(TextPayload(false, [](int i) {
+    return absl::StrCat("jugador_", i,
+                        "_\xc3\xb1|\xc2\xa1"
+                        "buena partida! nos vemos en la "
+                        "puerta norte a las ",
+                        i, ", se\xc3\xb1or");
+  }));
+  return *p;
+}
+
 void Report(benchmark::State& state, const Payload& p) {
   state.SetBytesProcessed(
       static_cast<int64_t>(state.iterations() * p.bytes.size()));
@@ -95,6 +172,22 @@ void PushParser(benchmark::State& state, const Payload& p) {
     if (!parser.Feed(AsSpan(p.bytes)).ok() || !parser.Finish().ok()) {
       state.SkipWithError("parse error");
     }
+    benchmark::DoNotOptimize(h.sum);
+  }
+  Report(state, p);
+}
+
+void PushParserPieces(benchmark::State& state, const Payload& p) {
+  const auto all = AsSpan(p.bytes);
+  for (auto _ : state) {
+    TouchHandler h;
+    stream::Parser<TouchHandler> parser(&h, DecodeOptions());
+    bool ok = true;
+    for (size_t i = 0; i < all.size(); i += 1400) {
+      ok &= parser.Feed(all.subspan(i, std::min<size_t>(1400, all.size() - i)))
+                .ok();
+    }
+    if (!ok || !parser.Finish().ok()) state.SkipWithError("parse error");
     benchmark::DoNotOptimize(h.sum);
   }
   Report(state, p);
@@ -228,6 +321,31 @@ void BM_PlayersDocumentRead(benchmark::State& s) {
 void BM_PlayersViewWalk(benchmark::State& s) { ViewWalk(s, ThePlayers()); }
 void BM_TrafficViewRead(benchmark::State& s) { ViewRead(s, TheTraffic()); }
 void BM_PlayersViewRead(benchmark::State& s) { ViewRead(s, ThePlayers()); }
+
+#define GDWIRE_TEXT_ROWS(P)                                            \
+  void BM_##P##PushParser(benchmark::State& s) { PushParser(s, P()); } \
+  void BM_##P##PushParserPieces(benchmark::State& s) {                 \
+    PushParserPieces(s, P());                                          \
+  }                                                                    \
+  void BM_##P##DocumentParse(benchmark::State& s) {                    \
+    DocumentParse(s, P(), false);                                      \
+  }                                                                    \
+  void BM_##P##DocumentRead(benchmark::State& s) {                     \
+    DocumentParse(s, P(), true);                                       \
+  }                                                                    \
+  void BM_##P##ViewWalk(benchmark::State& s) { ViewWalk(s, P()); }     \
+  void BM_##P##ViewRead(benchmark::State& s) { ViewRead(s, P()); }     \
+  BENCHMARK(BM_##P##PushParser);                                       \
+  BENCHMARK(BM_##P##PushParserPieces);                                 \
+  BENCHMARK(BM_##P##DocumentParse);                                    \
+  BENCHMARK(BM_##P##DocumentRead);                                     \
+  BENCHMARK(BM_##P##ViewWalk);                                         \
+  BENCHMARK(BM_##P##ViewRead)
+GDWIRE_TEXT_ROWS(StrAscii);
+GDWIRE_TEXT_ROWS(StrAccent);
+GDWIRE_TEXT_ROWS(StrCyrillic);
+GDWIRE_TEXT_ROWS(ChatAscii);
+GDWIRE_TEXT_ROWS(ChatSpanish);
 
 BENCHMARK(BM_TrafficPushParser);
 BENCHMARK(BM_TrafficDocumentParse);

@@ -125,21 +125,27 @@ alignas(16) constexpr uint8_t kByte2High[16] = {
     kTooShort};
 }  // namespace utf8
 
-// Accepts whole vectors of strict UTF-8 (without NUL) from position `i`,
-// which must be a sequence boundary with only complete sequences before
-// it. Returns the start of the first vector not accepted: one that has a
-// NUL or an invalid (or, at its end, unfinished) sequence, or the first
-// position with less than a vector left. Sequences may continue from an
-// accepted vector into the returned position. Sets *non_ascii if an
+// Accepts strict UTF-8 from position `i`, which must be a sequence
+// boundary with only complete sequences before it, a vector at a time, up
+// to the first NUL (the end of a wire string's text) or n; the last part
+// (less than a vector) is checked as one vector padded with ASCII spaces,
+// so short strings (names, chat, PackedStringArray elements with their
+// NUL) take the kernel too. Returns the first NUL or n when everything
+// before it is accepted, else the start of the first vector not accepted
+// (one with an invalid or, where the text ends in it, unfinished sequence).
+// Sequences may continue from an accepted vector into the returned
+// position: the caller checks that the text does not end inside one
+// (a whole last vector may end in an open sequence). Sets *non_ascii if an
 // accepted vector had a byte >= 0x80.
 size_t Utf8StrictPrefixImpl(const uint8_t* HWY_RESTRICT p, size_t i, size_t n,
                             bool* non_ascii) {
   const hn::ScalableTag<uint8_t> d;
   const hn::RebindToSigned<decltype(d)> di;
+  using V = hn::Vec<decltype(d)>;
   const size_t N = hn::Lanes(d);
-  if (n - i < N) return i;
   const auto zero = hn::Zero(d);
   const auto izero = hn::Zero(di);
+  const auto space = hn::Set(d, ' ');
   const auto t1 = hn::LoadDup128(d, utf8::kByte1High);
   const auto t2 = hn::LoadDup128(d, utf8::kByte1Low);
   const auto t3 = hn::LoadDup128(d, utf8::kByte2High);
@@ -148,12 +154,54 @@ size_t Utf8StrictPrefixImpl(const uint8_t* HWY_RESTRICT p, size_t i, size_t n,
   const auto sub3 = hn::Set(d, 0xF0 - 0x80);
   const auto high_bit = hn::Set(d, 0x80);
   // Top bit set for bytes >= 0x80 and for NUL.
-  const auto flag = [&](hn::Vec<decltype(d)> v) HWY_ATTR {
+  const auto flag = [&](V v) HWY_ATTR {
     return hn::BitCast(di, hn::Or(v, hn::VecFromMask(d, hn::Eq(v, zero))));
   };
-  // The first vector may need the 3 bytes before i; when they are not all
-  // there, they are taken as NUL (ASCII) from a small copy.
   const size_t start = i;
+  // True when the vector v at position `at` (no NUL) is strict UTF-8 that
+  // continues the sequences before it (the 3 bytes before `at`, those
+  // before `start` taken as NUL, i.e. ASCII); sets *ascii when it is all
+  // ASCII. `prev_ascii`: the bytes before `at` end complete sequences.
+  const auto valid = [&](V v, size_t at, bool prev_ascii,
+                         bool* ascii) HWY_ATTR {
+    *ascii = hn::AllFalse(di, hn::Lt(hn::BitCast(di, v), izero));
+    if (*ascii && prev_ascii) return true;
+    V prev1, prev2, prev3;
+    if (HWY_UNLIKELY(at < 3 || at - 3 < start)) {
+      HWY_ALIGN uint8_t tmp[3 + HWY_MAX_BYTES] = {0};
+      for (size_t k = 1; k <= 3; ++k) {
+        if (at >= k && at - k >= start) tmp[3 - k] = p[at - k];
+      }
+      hn::StoreU(v, d, tmp + 3);
+      prev1 = hn::LoadU(d, tmp + 2);
+      prev2 = hn::LoadU(d, tmp + 1);
+      prev3 = hn::LoadU(d, tmp + 0);
+    } else {
+      prev1 = hn::LoadU(d, p + at - 1);
+      prev2 = hn::LoadU(d, p + at - 2);
+      prev3 = hn::LoadU(d, p + at - 3);
+    }
+    const auto special =
+        hn::And(hn::And(hn::TableLookupBytes(t1, hn::ShiftRight<4>(prev1)),
+                        hn::TableLookupBytes(t2, hn::And(prev1, low_nibble))),
+                hn::TableLookupBytes(t3, hn::ShiftRight<4>(v)));
+    const auto must23 = hn::And(
+        hn::Or(hn::SaturatedSub(prev2, sub2), hn::SaturatedSub(prev3, sub3)),
+        high_bit);
+    return hn::AllTrue(d, hn::Eq(hn::Xor(must23, special), zero));
+  };
+  // The vector holding the end of the text (a NUL, or the end of the
+  // input padded with spaces): the bytes from the end on become spaces,
+  // which no open sequence accepts. Returns the end, or `at` if rejected.
+  const auto last = [&](V v, size_t at, size_t len, bool prev_ascii) HWY_ATTR {
+    const intptr_t z = hn::FindFirstTrue(d, hn::Eq(v, zero));
+    if (z >= 0 && static_cast<size_t>(z) < len) len = static_cast<size_t>(z);
+    v = hn::IfThenElse(hn::FirstN(d, len), v, space);
+    bool ascii;
+    if (!valid(v, at, prev_ascii, &ascii)) return at;
+    if (!ascii) *non_ascii = true;
+    return at + len;
+  };
   bool prev_ascii = true;  // the bytes before i end complete sequences
   for (; i + N <= n;) {
     // Fast path: four all-ASCII vectors (no NUL).
@@ -168,50 +216,19 @@ size_t Utf8StrictPrefixImpl(const uint8_t* HWY_RESTRICT p, size_t i, size_t n,
       }
     }
     const auto v = hn::LoadU(d, p + i);
-    const auto has_nul = hn::Eq(v, zero);
-    if (HWY_UNLIKELY(!hn::AllFalse(d, has_nul))) return i;
-    const bool ascii = hn::AllFalse(di, hn::Lt(hn::BitCast(di, v), izero));
-    if (ascii) {
-      // An ASCII vector cannot finish a sequence left open before it.
-      if (!prev_ascii &&
-          (p[i - 1] >= 0xC0 || p[i - 2] >= 0xE0 || p[i - 3] >= 0xF0)) {
-        return i;
-      }
-      prev_ascii = true;
-      i += N;
-      continue;
+    if (HWY_UNLIKELY(!hn::AllFalse(d, hn::Eq(v, zero)))) {
+      return last(v, i, N, prev_ascii);
     }
-    hn::Vec<decltype(d)> prev1, prev2, prev3;
-    if (HWY_UNLIKELY(i < 3 || i - 3 < start)) {
-      uint8_t tmp[3 + HWY_MAX_BYTES] = {0};
-      for (size_t k = 1; k <= 3; ++k) {
-        if (i >= k && i - k >= start) tmp[3 - k] = p[i - k];
-      }
-      std::memcpy(tmp + 3, p + i, N);
-      prev1 = hn::LoadU(d, tmp + 2);
-      prev2 = hn::LoadU(d, tmp + 1);
-      prev3 = hn::LoadU(d, tmp + 0);
-    } else {
-      prev1 = hn::LoadU(d, p + i - 1);
-      prev2 = hn::LoadU(d, p + i - 2);
-      prev3 = hn::LoadU(d, p + i - 3);
-    }
-    const auto special =
-        hn::And(hn::And(hn::TableLookupBytes(t1, hn::ShiftRight<4>(prev1)),
-                        hn::TableLookupBytes(t2, hn::And(prev1, low_nibble))),
-                hn::TableLookupBytes(t3, hn::ShiftRight<4>(v)));
-    const auto must23 = hn::And(
-        hn::Or(hn::SaturatedSub(prev2, sub2), hn::SaturatedSub(prev3, sub3)),
-        high_bit);
-    const auto error = hn::Xor(must23, special);
-    if (HWY_UNLIKELY(!hn::AllTrue(d, hn::Eq(error, zero)))) return i;
-    *non_ascii = true;
-    prev_ascii = false;
+    bool ascii;
+    if (HWY_UNLIKELY(!valid(v, i, prev_ascii, &ascii))) return i;
+    if (!ascii) *non_ascii = true;
+    prev_ascii = ascii;
     i += N;
   }
-  // Whole vectors accepted; an unfinished sequence at the end is the
-  // caller's (it restarts from the last lead byte).
-  return i;
+  if (i == n) return n;
+  HWY_ALIGN uint8_t tail[HWY_MAX_BYTES] = {0};
+  std::memcpy(tail, p + i, n - i);
+  return last(hn::LoadU(d, tail), i, n - i, prev_ascii);
 }
 
 }  // namespace HWY_NAMESPACE

@@ -7,6 +7,8 @@
 #include "simd/utf8-inl.h"
 
 #if HWY_ONCE
+#include <cstring>
+
 #include "simd/utf8.h"
 #include "simd/utf8_rules.h"
 
@@ -68,15 +70,30 @@ inline size_t BoundaryBefore(const uint8_t* p, size_t floor, size_t b) {
   return b;
 }
 
+// True when the strict UTF-8 accepted by the vector kernel in [floor, n)
+// ends inside a sequence (its lead is among the last 3 bytes and wants
+// more bytes than are left).
+inline bool EndsOpen(const uint8_t* p, size_t floor, size_t n) {
+  for (size_t k = 1; k <= 3 && n >= k && n - k >= floor; ++k) {
+    const uint8_t c = p[n - k];
+    if (c < 0x80) return false;
+    if (c >= 0xC0)
+      return static_cast<size_t>(c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2) > k;
+  }
+  return false;
+}
+
 // Vector kernel (when `prefix` is given) for as long as the text is strict
 // UTF-8 without NUL; where it stops, the scalar rules take over from the
 // last sequence boundary for at least one vector (64 bytes), then the
 // kernel again. Strict UTF-8 is also valid, and canonical, under the
 // lenient rules, so both rule sets share the kernel; only the scalar part
 // differs. The scalar part makes the verdict and the bad index, exactly as
-// reference::DecodeWireText does (it finds the NUL first; a NUL always
-// stops the kernel before it is passed, and Avail() sees a NUL inside a
-// sequence as the end of the text).
+// reference::DecodeWireText does (it finds the NUL first; the kernel stops
+// at the first NUL, and Avail() sees a NUL inside a sequence as the end of
+// the text). Where the kernel accepts everything up to the end of the text
+// (n or the first NUL) and no sequence is left open there, its verdict is
+// the answer.
 WireText Check(const uint8_t* data, size_t n, TextRules rules,
                PrefixFn prefix) {
   constexpr size_t kScalarStretch = 64;  // >= any target's vector size
@@ -92,6 +109,14 @@ WireText Check(const uint8_t* data, size_t n, TextRules rules,
     if (prefix != nullptr) {
       const size_t b = prefix(data, i, n, &non_ascii);
       k = BoundaryBefore(data, i, b);
+      if ((b == n || data[b] == 0) && !EndsOpen(data, i, b)) {
+        // accepted up to the end of the text, the last sequence complete
+        r.ok = true;
+        r.end = b;
+        r.ascii = !non_ascii;
+        r.canonical = canonical;
+        return r;
+      }
       target = b + kScalarStretch;
     }
     for (;;) {
@@ -116,6 +141,60 @@ WireText Check(const uint8_t* data, size_t n, TextRules rules,
   }
 }
 
+// Short text (names, keys, chat lines): strict UTF-8 checked a sequence at
+// a time from i, 8 ASCII bytes at a time between sequences, up to the
+// first NUL or n. True, with *end and *non_ascii set, when all of it is
+// strict UTF-8 with no sequence cut off: the verdict under both rule sets
+// (strict UTF-8 is valid and canonical under the lenient rules too). False
+// when anything else is met: Check() then decides it.
+inline bool StrictShort(const uint8_t* p, size_t i, size_t n, size_t* end,
+                        bool* non_ascii) {
+  bool wide = false;
+  while (i < n) {
+    if (i + 8 <= n) {
+      uint64_t w;
+      std::memcpy(&w, p + i, 8);
+      const uint64_t high = w & 0x8080808080808080ull;
+      const uint64_t zero =
+          (w - 0x0101010101010101ull) & ~w & 0x8080808080808080ull;
+      if ((high | zero) == 0) {
+        i += 8;
+        continue;
+      }
+      i += static_cast<size_t>(__builtin_ctzll(high | zero) >> 3);
+    }
+    const uint8_t c = p[i];
+    if (c == 0) break;
+    if (c < 0x80) {
+      ++i;
+      continue;
+    }
+    wide = true;
+    const auto cont = [&](size_t k) { return (p[i + k] & 0xC0) == 0x80; };
+    if (c >= 0xC2 && c <= 0xDF) {
+      if (i + 2 > n || !cont(1)) return false;
+      i += 2;
+    } else if (c >= 0xE0 && c <= 0xEF) {
+      if (i + 3 > n || !cont(1) || !cont(2)) return false;
+      if ((c == 0xE0 && p[i + 1] < 0xA0) || (c == 0xED && p[i + 1] > 0x9F)) {
+        return false;
+      }
+      i += 3;
+    } else if (c >= 0xF0 && c <= 0xF4) {
+      if (i + 4 > n || !cont(1) || !cont(2) || !cont(3)) return false;
+      if ((c == 0xF0 && p[i + 1] < 0x90) || (c == 0xF4 && p[i + 1] > 0x8F)) {
+        return false;
+      }
+      i += 4;
+    } else {
+      return false;
+    }
+  }
+  *end = i < n ? i : n;
+  *non_ascii = wide;
+  return true;
+}
+
 }  // namespace
 
 HWY_EXPORT(FindNonAsciiOrNulImpl);
@@ -132,6 +211,22 @@ size_t FindNonAsciiOrNul(const uint8_t* p, size_t n) {
 }
 
 WireText CheckWireText(const uint8_t* data, size_t n, TextRules rules) {
+  // Short text: one pass of StrictShort costs less than setting up the
+  // vector kernel.
+  constexpr size_t kShort = 64;
+  if (n <= kShort) {
+    const size_t b =
+        n >= 3 && data[0] == 0xEF && data[1] == 0xBB && data[2] == 0xBF ? 3 : 0;
+    WireText r;
+    bool non_ascii;
+    if (StrictShort(data, b, n, &r.end, &non_ascii)) {
+      r.ok = r.canonical = true;
+      r.begin = b;
+      r.ascii = !non_ascii;
+      return r;
+    }
+    return Check(data, n, rules, nullptr);
+  }
   return Check(data, n, rules, &StrictPrefix);
 }
 

@@ -28,11 +28,14 @@
 //   }
 //
 // Speed: text is validated a vector at a time with the Keiser-Lemire
-// lookup algorithm (strict UTF-8), with a 4-vector all-ASCII fast path.
-// Strict UTF-8 is valid and canonical under the lenient rules too, so both
-// rule sets use it; where a vector has a NUL, an error, or (lenient) a
-// form only Godot 3 accepts, scalar code takes over for 64 bytes from the
-// last sequence boundary and decides the verdict and the bad index.
+// lookup algorithm (strict UTF-8), with a 4-vector all-ASCII fast path;
+// the vector that holds the end of the text (the first NUL, or the input's
+// end, padded with spaces) is checked the same way, so short strings take
+// the kernel too. Strict UTF-8 is valid and canonical under the lenient
+// rules too, so both rule sets use it; where a vector has an error or
+// (lenient) a form only Godot 3 accepts, scalar code takes over for 64
+// bytes from the last sequence boundary and decides the verdict and the
+// bad index.
 
 #ifndef GDWIRE_SIMD_UTF8_H_
 #define GDWIRE_SIMD_UTF8_H_

@@ -404,6 +404,50 @@ TEST_P(Utf8Test, LongAlternatingText) {
   EXPECT_GT(long_valid, 40u);
 }
 
+// Short and long text of valid sequences (every script's widths), as the
+// engines write strings: ending at n, or at a NUL followed by anything
+// (PackedStringArray elements carry their NUL, then padding), or cut inside
+// its last sequence. The kernel settles these itself (the end vector padded
+// with spaces), so each end must give the reference's verdict.
+TEST_P(Utf8Test, ValidTextEndingEveryWay) {
+  std::mt19937_64 rng(2026);
+  for (size_t len = 0; len <= 200; ++len) {
+    for (int round = 0; round < 24; ++round) {
+      std::vector<uint8_t> s;
+      while (s.size() < len) {
+        const uint64_t r = rng();
+        std::vector<uint8_t> q;
+        switch (r % 4) {
+          case 0:
+            q = {static_cast<uint8_t>(0x20 + r % 0x5F)};
+            break;
+          case 1:
+            q = Encode(0x80 + (r >> 8) % 0x780, 0);
+            break;
+          case 2:
+            q = Encode(0x800 + (r >> 8) % 0xD000, 0);
+            break;
+          default:
+            q = Encode(0x10000 + (r >> 8) % 0x100000, 0);
+        }
+        s.insert(s.end(), q.begin(), q.end());
+      }
+      const size_t misalign = rng() % 16;
+      Expect(s, misalign);
+      std::vector<uint8_t> z = s;
+      z.push_back(0);
+      for (uint64_t k = rng() % 4; k > 0; --k) z.push_back(rng() & 0xFF);
+      Expect(z, misalign);
+      if (!s.empty()) {
+        std::vector<uint8_t> cut(s.begin(), s.end() - 1);
+        Expect(cut, misalign);
+        cut.push_back(0);
+        Expect(cut, misalign);
+      }
+    }
+  }
+}
+
 // A BOM-only string with n < 3 is not stripped; the vector paths see no
 // difference between strings that end and strings cut by a NUL.
 TEST_P(Utf8Test, ResultFields) {

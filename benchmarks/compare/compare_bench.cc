@@ -379,7 +379,9 @@ int Main(int argc, char** argv) {
   }
   std::printf("TARGET %s\n", simd::TargetName());
   bool ok = true;
-  for (const char* name : {"traffic", "players", "strings", "vec3", "floats"}) {
+  for (const char* name :
+       {"traffic", "players", "strings", "vec3", "floats", "str_ascii",
+        "str_accent", "str_cyrillic", "chat_ascii", "chat_spanish"}) {
     std::string in;
     if (!ReadFile(dir + "/" + name + ".bin", &in)) continue;
     const FrameOptions f =

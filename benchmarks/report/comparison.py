@@ -28,7 +28,16 @@ if __name__ == "__main__":  # run as a script: the package is beside it
 from report import stats  # noqa: E402
 from report.fmt import fmt_rate, fmt_ratio, md_row, md_table  # noqa: E402
 
-PAYLOADS = ["traffic", "players", "strings", "vec3", "floats"]
+PAYLOADS = ["traffic", "players", "strings", "vec3", "floats", "str_ascii",
+            "str_accent", "str_cyrillic", "chat_ascii", "chat_spanish"]
+# Text of each kind (benchmarks/compare/godot4/payloads.gd).
+TEXT_PAYLOADS = {
+    "str_ascii": 'PackedStringArray of 200,000 "item_%d_hello" (ASCII)',
+    "str_accent": 'PackedStringArray of 200,000 "item_%d_héllo" (é)',
+    "str_cyrillic": 'PackedStringArray of 200,000 "предмет_%d_меч" (Cyrillic)',
+    "chat_ascii": "20,000 {name, chat} dicts, English (ASCII)",
+    "chat_spanish": "20,000 {name, chat} dicts, Spanish (ñ, ¡)",
+}
 ENGINES = [("godot4", "Godot 4"), ("godot3", "Godot 3")]
 DECODE_ROWS = [
     "push parser (whole buffer)",
@@ -54,6 +63,8 @@ def payload_label(name, r, engine):
     if name == "strings":
         kind = "PoolStringArray" if engine == "godot3" else "PackedStringArray"
         return f"{kind} of 200,000 strings, {size}"
+    if name in TEXT_PAYLOADS:
+        return f"{TEXT_PAYLOADS[name]}, {size}"
     if name == "vec3":
         kind = "PoolVector3Array" if engine == "godot3" else "PackedVector3Array"
         return f"{kind} of {(r['bytes'] - 8) // 12:,}, {size}"

@@ -20,6 +20,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string>
 
 #include "absl/strings/string_view.h"
@@ -41,14 +42,41 @@ inline simd::TextRules TextRulesOf(Dialect d) {
 // the first NUL. Sets [*begin, *end) relative to p.
 void TextWindow(const uint8_t* p, size_t n, size_t* begin, size_t* end);
 
+// True when the bytes of p[0, n) before its first NUL (or all n) are
+// ASCII; sets *end to that NUL's index (or n). 8 bytes at a time.
+inline bool AsciiBeforeNul(const uint8_t* p, size_t n, size_t* end) {
+  size_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    uint64_t w;
+    std::memcpy(&w, p + i, 8);
+    const uint64_t high = w & 0x8080808080808080ull;
+    const uint64_t zero =
+        (w - 0x0101010101010101ull) & ~w & 0x8080808080808080ull;
+    if (zero != 0) {  // the lowest flagged byte is the first NUL
+      const int z = __builtin_ctzll(zero) >> 3;
+      if (high & ((uint64_t{1} << (8 * z)) - 1)) return false;
+      *end = i + z;
+      return true;
+    }
+    if (high != 0) return false;
+  }
+  for (; i < n; ++i) {
+    if (p[i] == 0) break;
+    if (p[i] >= 0x80) return false;
+  }
+  *end = i;
+  return true;
+}
+
 // The text window of the `n` bytes of a wire string, checked under the
-// dialect's rules (bad_index relative to p). Short plain-ASCII strings
-// (keys, names) are settled inline, without the dispatched kernel.
+// dialect's rules (bad_index relative to p). Short ASCII strings (keys,
+// names, PackedStringArray elements with their NUL) are settled inline;
+// other text goes to simd/utf8 (a scalar pass for short text, the vector
+// kernel for long text).
 inline simd::WireText CheckText(const uint8_t* p, size_t n, Dialect d) {
-  if (n <= 64 && wire::PlainAscii(p, n)) {
-    simd::WireText t;
+  simd::WireText t;
+  if (n <= 64 && AsciiBeforeNul(p, n, &t.end)) {
     t.ok = t.ascii = t.canonical = true;
-    t.end = n;
     return t;
   }
   return simd::CheckWireText(p, n, TextRulesOf(d));

@@ -19,6 +19,7 @@
 #include "codec/core/context.h"
 #include "codec/core/fields.h"
 #include "codec/core/leaf.h"
+#include "codec/core/text.h"
 #include "codec/core/walk.h"
 #include "codec/core/wire_types.h"
 #include "codec/document/document.h"
@@ -45,25 +46,20 @@ ABSL_ATTRIBUTE_ALWAYS_INLINE inline uint64_t KeepBytes(uint64_t w, size_t n) {
 
 // The text of a wire string of n bytes at p when it is plain ASCII up to
 // its first NUL (or its end): *len = the bytes before the NUL (what
-// TextWindow keeps; the bytes after it are not text). Godot 4 writes
-// strings with their NUL. Two word loads for strings of up to 16 bytes
-// when `avail` bytes may be read; false sends the string to the exact
-// reader (UTF-8, a BOM, longer strings with a NUL).
+// TextWindow keeps; the bytes after it are not text). The engines write
+// PackedStringArray elements with their NUL. Word loads for strings of up
+// to 32 bytes when `avail` bytes may be read; false sends the string to
+// the text rules (UTF-8, a BOM, longer strings with a NUL).
 ABSL_ATTRIBUTE_ALWAYS_INLINE inline bool AsciiText(const uint8_t* p, size_t n,
                                                    size_t avail, size_t* len) {
-  if (n <= 16 && avail >= 16) {
-    uint64_t w[2];
-    std::memcpy(w, p, 16);
-    if (n < 8) {
-      w[0] = KeepBytes(w[0], n);
-      w[1] = 0x0101010101010101ull;
-    } else if (n < 16) {
-      w[1] = KeepBytes(w[1], n - 8);
-    }
-    for (int k = 0; k < 2; ++k) {
-      const uint64_t high = w[k] & 0x8080808080808080ull;
+  if (n <= 32 && avail >= 32) {
+    for (size_t k = 0; k < 4; ++k) {
+      uint64_t w;
+      std::memcpy(&w, p + 8 * k, 8);
+      if (8 * k + 8 > n) w = KeepBytes(w, n - 8 * k);
+      const uint64_t high = w & 0x8080808080808080ull;
       const uint64_t zero =
-          (w[k] - 0x0101010101010101ull) & ~w[k] & 0x8080808080808080ull;
+          (w - 0x0101010101010101ull) & ~w & 0x8080808080808080ull;
       if (zero != 0) {  // the lowest flagged byte is the first NUL
         const int z = __builtin_ctzll(zero) >> 3;
         if (high & ((uint64_t{1} << (8 * z)) - 1)) return false;
@@ -71,6 +67,7 @@ ABSL_ATTRIBUTE_ALWAYS_INLINE inline bool AsciiText(const uint8_t* p, size_t n,
         return true;
       }
       if (high != 0) return false;
+      if (8 * k + 8 >= n) break;
     }
     *len = n;
     return true;
@@ -156,13 +153,22 @@ struct Parser::Pass {
       const uint32_t n = wire::LoadU32(data + start);
       const uint64_t padded = uint64_t{n} + wire::Pad4(n);
       size_t len;
-      if (ABSL_PREDICT_TRUE(
-              n <= 0x7FFFFFF0u && n <= max_string &&
-              padded <= size - start - 4 &&
-              AsciiText(data + start + 4, n, size - start - 4, &len))) {
-        *text_pos = static_cast<uint32_t>(start + 4);
-        *text_size = static_cast<uint32_t>(len);
-        *canonical = true;
+      if (ABSL_PREDICT_TRUE(n <= 0x7FFFFFF0u && n <= max_string &&
+                            padded <= size - start - 4)) {
+        const uint8_t* text = data + start + 4;
+        if (ABSL_PREDICT_TRUE(AsciiText(text, n, size - start - 4, &len))) {
+          *text_pos = static_cast<uint32_t>(start + 4);
+          *text_size = static_cast<uint32_t>(len);
+          *canonical = true;
+        } else {
+          // Any other text: the text rules' kernel; a bad string fails the
+          // pass (the caller's second pass finds the verdict).
+          const simd::WireText t = vi::CheckText(text, n, c.opts.dialect);
+          if (!t.ok) return false;
+          *text_pos = static_cast<uint32_t>(start + 4 + t.begin);
+          *text_size = static_cast<uint32_t>(t.end - t.begin);
+          *canonical = t.canonical;
+        }
         *pos = start + 4 + padded;
         return true;
       }

@@ -10,6 +10,11 @@
 #                256)}; the shape of benchmarks/traffic.cc plus an inventory
 #   players.bin  var_to_bytes of one Array of 20,000 player dicts
 #   strings.bin  var_to_bytes of a PackedStringArray of 200,000 names
+#   str_ascii.bin, str_accent.bin, str_cyrillic.bin  PackedStringArrays of
+#                200,000 names: "item_%d_hello", "item_%d_héllo",
+#                "предмет_%d_меч"
+#   chat_ascii.bin, chat_spanish.bin  Arrays of 20,000 {name, chat} dicts,
+#                English and Spanish (ñ, ¡) text
 #   vec3.bin     var_to_bytes of a PackedVector3Array of 4,000,000 (48 MB)
 #   floats.bin   var_to_bytes of a PackedFloat32Array of 16,000,000 (64 MB)
 #
@@ -90,6 +95,26 @@ func _init() -> void:
 		else:
 			names.append("player_%d" % i)
 	save(out + "/strings.bin", var_to_bytes(names))
+
+	# Text of each kind (strings of the same lengths in bytes, about): the
+	# same names in ASCII, with an accent, in Cyrillic; chat dicts in
+	# English and Spanish.
+	var kinds := {"str_ascii": "item_%d_hello", "str_accent": "item_%d_h\u00e9llo",
+			"str_cyrillic": "\u043f\u0440\u0435\u0434\u043c\u0435\u0442_%d_\u043c\u0435\u0447"}
+	for kind in kinds:
+		var list := PackedStringArray()
+		for i in 200000:
+			list.append(kinds[kind] % i)
+		save(out + "/" + kind + ".bin", var_to_bytes(list))
+	var chats := {
+		"chat_ascii": ["player_%d", "good game, see you at the north gate at %d o'clock"],
+		"chat_spanish": ["jugador_%d_\u00f1", "\u00a1buena partida! nos vemos en la puerta norte a las %d, se\u00f1or"],
+	}
+	for kind in chats:
+		var dicts := []
+		for i in 20000:
+			dicts.append({"name": chats[kind][0] % i, "chat": chats[kind][1] % i})
+		save(out + "/" + kind + ".bin", var_to_bytes(dicts))
 
 	var base3 := PackedVector3Array()
 	for i in 62500:

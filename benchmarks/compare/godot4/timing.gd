@@ -66,7 +66,10 @@ func _init() -> void:
 	report("traffic", "encode", written, messages.size(),
 			repeat(func(): encode_stream(messages)))
 	messages = []
-	for name in ["players", "strings", "vec3", "floats"]:
+	for name in ["players", "strings", "vec3", "floats", "str_ascii", "str_accent",
+			"str_cyrillic", "chat_ascii", "chat_spanish"]:
+		if not FileAccess.file_exists(dir + "/" + name + ".bin"):
+			continue
 		var bytes := FileAccess.get_file_as_bytes(dir + "/" + name + ".bin")
 		var value = bytes_to_var(bytes)
 		report(name, "decode", bytes.size(), 1, repeat(func(): bytes_to_var(bytes)))

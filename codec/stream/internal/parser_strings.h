@@ -14,6 +14,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "codec/core/path.h"
+#include "codec/core/text.h"
 #include "codec/types.h"
 #include "codec/variant.h"
 #include "codec/wire.h"
@@ -38,23 +39,13 @@ size_t Parser<H>::WholeString() const {
 }
 
 // The verdict on a whole string's n bytes of text: the reference's (same
-// bad index, BOM and NUL rules). Short plain ASCII (keys, names) needs no
-// check; other short text takes the scalar twin of the UTF-8 kernel (same
-// verdicts, no dispatch); long text the kernel.
+// bad index, BOM and NUL rules), by the read core's text rules
+// (core::CheckText: short plain ASCII inline, any other text through the
+// UTF-8 kernel, short strings included).
 template <typename H>
 simd::WireText Parser<H>::CheckWholeText(const uint8_t* text,
                                          uint32_t n) const {
-  if (n <= 64 && wire::PlainAscii(text, n)) {
-    simd::WireText t;
-    t.ok = t.canonical = true;
-    t.end = n;
-    return t;
-  }
-  const simd::TextRules rules = opts_.dialect == Dialect::kGodot4
-                                    ? simd::TextRules::kStrict
-                                    : simd::TextRules::kLenient;
-  return n <= 64 ? simd::scalar::CheckWireText(text, n, rules)
-                 : simd::CheckWireText(text, n, rules);
+  return core::CheckText(text, n, opts_.dialect);
 }
 
 template <typename H>
