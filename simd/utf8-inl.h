@@ -231,6 +231,72 @@ size_t Utf8StrictPrefixImpl(const uint8_t* HWY_RESTRICT p, size_t i, size_t n,
   return last(hn::LoadU(d, tail), i, n - i, prev_ascii);
 }
 
+// Short text (names, chat) checked in 16-byte vectors loaded in place:
+// p[0, RoundUp(n, 16)) must be readable (the caller's "slop" bytes; only
+// the first n are looked at). Returns the end of the text (the first NUL,
+// or n) when all of it is strict UTF-8 with no sequence cut off, else
+// ~size_t{0} (the caller decides then). Sets *non_ascii when the text has
+// a byte >= 0x80. The bytes past the end are taken as spaces, which no
+// open sequence accepts; the vector before the first is taken as ASCII.
+size_t Utf8ShortStrictImpl(const uint8_t* HWY_RESTRICT p, size_t n,
+                           bool* non_ascii) {
+#if HWY_TARGET == HWY_SCALAR
+  (void)p;
+  (void)n;
+  (void)non_ascii;
+  return ~size_t{0};
+#else
+  const hn::Full128<uint8_t> d;
+  const hn::RebindToSigned<decltype(d)> di;
+  const auto zero = hn::Zero(d);
+  const auto space = hn::Set(d, ' ');
+  const auto t1 = hn::LoadDup128(d, utf8::kByte1High);
+  const auto t2 = hn::LoadDup128(d, utf8::kByte1Low);
+  const auto t3 = hn::LoadDup128(d, utf8::kByte2High);
+  const auto low_nibble = hn::Set(d, 0x0F);
+  const auto sub2 = hn::Set(d, 0xE0 - 0x80);
+  const auto sub3 = hn::Set(d, 0xF0 - 0x80);
+  const auto high_bit = hn::Set(d, 0x80);
+  auto prev = zero;
+  auto error = zero;
+  auto high = zero;
+  size_t end = n;
+  const auto check = [&](decltype(zero) v) HWY_ATTR {
+    const auto prev1 = hn::CombineShiftRightBytes<15>(d, v, prev);
+    const auto prev2 = hn::CombineShiftRightBytes<14>(d, v, prev);
+    const auto prev3 = hn::CombineShiftRightBytes<13>(d, v, prev);
+    const auto special =
+        hn::And(hn::And(hn::TableLookupBytes(t1, hn::ShiftRight<4>(prev1)),
+                        hn::TableLookupBytes(t2, hn::And(prev1, low_nibble))),
+                hn::TableLookupBytes(t3, hn::ShiftRight<4>(v)));
+    const auto must23 = hn::And(
+        hn::Or(hn::SaturatedSub(prev2, sub2), hn::SaturatedSub(prev3, sub3)),
+        high_bit);
+    error = hn::Or(error, hn::Xor(must23, special));
+    high = hn::Or(high, v);
+    prev = v;
+  };
+  size_t i = 0;
+  for (; i < end; i += 16) {
+    auto v = hn::LoadU(d, p + i);
+    size_t len = end - i < 16 ? end - i : 16;
+    const intptr_t z = hn::FindFirstTrue(d, hn::Eq(v, zero));
+    if (z >= 0 && static_cast<size_t>(z) < len) {
+      len = static_cast<size_t>(z);
+      end = i + len;
+    }
+    if (len < 16) v = hn::IfThenElse(hn::FirstN(d, len), v, space);
+    check(v);
+  }
+  // A text that ends at a vector's end: one vector of spaces after it
+  // finds a sequence left open.
+  if (end % 16 == 0 && end > 0) check(space);
+  if (!hn::AllTrue(d, hn::Eq(error, zero))) return ~size_t{0};
+  *non_ascii = !hn::AllFalse(di, hn::Lt(hn::BitCast(di, high), hn::Zero(di)));
+  return end;
+#endif
+}
+
 }  // namespace HWY_NAMESPACE
 }  // namespace simd
 }  // namespace gdwire

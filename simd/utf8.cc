@@ -143,12 +143,15 @@ WireText Check(const uint8_t* data, size_t n, TextRules rules,
 
 // Short text (names, keys, chat lines): strict UTF-8 checked a sequence at
 // a time from i, 8 ASCII bytes at a time between sequences, up to the
-// first NUL or n. True, with *end and *non_ascii set, when all of it is
+// first NUL or n. kOk, with *end and *non_ascii set, when all of it is
 // strict UTF-8 with no sequence cut off: the verdict under both rule sets
-// (strict UTF-8 is valid and canonical under the lenient rules too). False
-// when anything else is met: Check() then decides it.
-inline bool StrictShort(const uint8_t* p, size_t i, size_t n, size_t* end,
-                        bool* non_ascii) {
+// (strict UTF-8 is valid and canonical under the lenient rules too).
+// kOther when anything else is met: Check() then decides it. kMore when a
+// sequence starts at *end after `budget` sequences were taken: the text
+// before *end is strict UTF-8 (*non_ascii set), the rest is the caller's.
+enum class Short { kOk, kOther, kMore };
+inline Short StrictShort(const uint8_t* p, size_t i, size_t n, size_t budget,
+                         size_t* end, bool* non_ascii) {
   bool wide = false;
   while (i < n) {
     if (i + 8 <= n) {
@@ -169,36 +172,43 @@ inline bool StrictShort(const uint8_t* p, size_t i, size_t n, size_t* end,
       ++i;
       continue;
     }
+    if (budget == 0) {  // a sequence starts at i
+      *end = i;
+      *non_ascii = true;
+      return Short::kMore;
+    }
+    --budget;
     wide = true;
     const auto cont = [&](size_t k) { return (p[i + k] & 0xC0) == 0x80; };
     if (c >= 0xC2 && c <= 0xDF) {
-      if (i + 2 > n || !cont(1)) return false;
+      if (i + 2 > n || !cont(1)) return Short::kOther;
       i += 2;
     } else if (c >= 0xE0 && c <= 0xEF) {
-      if (i + 3 > n || !cont(1) || !cont(2)) return false;
+      if (i + 3 > n || !cont(1) || !cont(2)) return Short::kOther;
       if ((c == 0xE0 && p[i + 1] < 0xA0) || (c == 0xED && p[i + 1] > 0x9F)) {
-        return false;
+        return Short::kOther;
       }
       i += 3;
     } else if (c >= 0xF0 && c <= 0xF4) {
-      if (i + 4 > n || !cont(1) || !cont(2) || !cont(3)) return false;
+      if (i + 4 > n || !cont(1) || !cont(2) || !cont(3)) return Short::kOther;
       if ((c == 0xF0 && p[i + 1] < 0x90) || (c == 0xF4 && p[i + 1] > 0x8F)) {
-        return false;
+        return Short::kOther;
       }
       i += 4;
     } else {
-      return false;
+      return Short::kOther;
     }
   }
   *end = i < n ? i : n;
   *non_ascii = wide;
-  return true;
+  return Short::kOk;
 }
 
 }  // namespace
 
 HWY_EXPORT(FindNonAsciiOrNulImpl);
 HWY_EXPORT(Utf8StrictPrefixImpl);
+HWY_EXPORT(Utf8ShortStrictImpl);
 
 namespace {
 size_t StrictPrefix(const uint8_t* p, size_t i, size_t n, bool* non_ascii) {
@@ -219,7 +229,7 @@ WireText CheckWireText(const uint8_t* data, size_t n, TextRules rules) {
         n >= 3 && data[0] == 0xEF && data[1] == 0xBB && data[2] == 0xBF ? 3 : 0;
     WireText r;
     bool non_ascii;
-    if (StrictShort(data, b, n, &r.end, &non_ascii)) {
+    if (StrictShort(data, b, n, ~size_t{0}, &r.end, &non_ascii) == Short::kOk) {
       r.ok = r.canonical = true;
       r.begin = b;
       r.ascii = !non_ascii;
@@ -228,6 +238,40 @@ WireText CheckWireText(const uint8_t* data, size_t n, TextRules rules) {
     return Check(data, n, rules, nullptr);
   }
   return Check(data, n, rules, &StrictPrefix);
+}
+
+WireText CheckWireText(const uint8_t* data, size_t n, size_t readable,
+                       TextRules rules) {
+  const size_t b =
+      n >= 3 && data[0] == 0xEF && data[1] == 0xBB && data[2] == 0xBF ? 3 : 0;
+  // The vectors read up to 15 bytes past n.
+  if (n - b <= 64 && readable >= n + 15) {
+    // One sequence a time while there are few (an accent in a name), then
+    // vectors loaded in place from the sequence boundary reached.
+    WireText r;
+    r.ok = r.canonical = true;
+    r.begin = b;
+    bool non_ascii = false;
+    size_t at = b;
+    switch (StrictShort(data, b, n, 1, &at, &non_ascii)) {
+      case Short::kOk:
+        r.end = at;
+        r.ascii = !non_ascii;
+        return r;
+      case Short::kMore: {
+        const size_t e = HWY_DYNAMIC_DISPATCH(Utf8ShortStrictImpl)(
+            data + at, n - at, &non_ascii);
+        if (e == ~size_t{0}) break;
+        r.end = at + e;
+        r.ascii = !non_ascii;
+        return r;
+      }
+      case Short::kOther:
+        break;
+    }
+    return Check(data, n, rules, nullptr);
+  }
+  return CheckWireText(data, n, rules);
 }
 
 bool ValidateWireText(const uint8_t* data, size_t n, TextRules rules,

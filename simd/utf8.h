@@ -74,6 +74,15 @@ struct WireText {
 // Checks the n bytes of a wire string's text (see the file comment).
 WireText CheckWireText(const uint8_t* data, size_t n, TextRules rules);
 
+// CheckWireText() with slop bytes
+//
+// The same verdict, for callers that may read past the string: `readable`
+// (>= n) bytes at `data` may be read, none past n is looked at. Short text
+// is then checked in vectors loaded in place (no copy), which is how the
+// push parser, the document and the views take names and chat lines.
+WireText CheckWireText(const uint8_t* data, size_t n, size_t readable,
+                       TextRules rules);
+
 // ValidateWireText()
 //
 // True when DecodeWireText would succeed; otherwise false and *bad_index

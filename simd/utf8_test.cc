@@ -22,6 +22,32 @@ namespace {
 class Utf8Test : public hwy::TestWithParamTarget {};
 HWY_TARGET_INSTANTIATE_TEST_SUITE_P(Utf8Test);
 
+// CheckWireText with slop bytes (that may be read, never looked at): the
+// same result as without, whatever the bytes past n are.
+void ExpectSlop(const std::vector<uint8_t>& bytes) {
+  static constexpr uint8_t kJunk[] = {0xC3, 0x00, 0xE2, 0x80, 0xFF, 'a'};
+  const size_t n = bytes.size();
+  for (size_t extra : {size_t{0}, size_t{1}, size_t{15}, size_t{80}}) {
+    for (size_t shift = 0; shift < 6; ++shift) {
+      std::vector<uint8_t> buf(bytes);
+      for (size_t k = 0; k < extra; ++k) buf.push_back(kJunk[(k + shift) % 6]);
+      for (TextRules rules : {TextRules::kStrict, TextRules::kLenient}) {
+        const WireText t = CheckWireText(bytes.data(), n, rules);
+        const WireText w = CheckWireText(buf.data(), n, buf.size(), rules);
+        ASSERT_EQ(w.ok, t.ok) << "n=" << n << " extra=" << extra;
+        if (!t.ok) {
+          ASSERT_EQ(w.bad_index, t.bad_index) << "n=" << n;
+          continue;
+        }
+        ASSERT_EQ(w.begin, t.begin) << "n=" << n;
+        ASSERT_EQ(w.end, t.end) << "n=" << n;
+        ASSERT_EQ(w.ascii, t.ascii) << "n=" << n;
+        ASSERT_EQ(w.canonical, t.canonical) << "n=" << n;
+      }
+    }
+  }
+}
+
 // Checks CheckWireText (dispatched), its scalar twin and ValidateWireText
 // against reference::DecodeWireText for both rule sets. The input is put
 // at `misalign` bytes past a 64-byte boundary.
@@ -78,6 +104,7 @@ void ExpectOne(const std::vector<uint8_t>& bytes, size_t misalign) {
     ASSERT_EQ(s.ascii, t.ascii);
     ASSERT_EQ(s.canonical, t.canonical);
   }
+  ExpectSlop(bytes);
 }
 
 // ExpectOne on the bytes; short ones (which CheckWireText settles without

@@ -89,7 +89,8 @@ Error ReadWireString(const Context& c, size_t* pos, bool check_text,
   size_t b, e;
   bool canonical = true;
   if (check_text) {
-    const simd::WireText t = CheckText(p, n, c.opts.dialect);
+    const simd::WireText t =
+        CheckText(p, n, c.Remaining(start) - 4, c.opts.dialect);
     if (!t.ok) {
       return Fail(c, ErrorKind::kInvalidUtf8, start + 4 + t.bad_index,
                   "invalid UTF-8");

@@ -73,13 +73,19 @@ inline bool AsciiBeforeNul(const uint8_t* p, size_t n, size_t* end) {
 // names, PackedStringArray elements with their NUL) are settled inline;
 // other text goes to simd/utf8 (a scalar pass for short text, the vector
 // kernel for long text).
-inline simd::WireText CheckText(const uint8_t* p, size_t n, Dialect d) {
+// `readable` (>= n): bytes at p that may be read (none past n is looked
+// at), which lets short text be checked in vectors loaded in place.
+inline simd::WireText CheckText(const uint8_t* p, size_t n, size_t readable,
+                                Dialect d) {
   simd::WireText t;
   if (n <= 64 && AsciiBeforeNul(p, n, &t.end)) {
     t.ok = t.ascii = t.canonical = true;
     return t;
   }
-  return simd::CheckWireText(p, n, TextRulesOf(d));
+  return simd::CheckWireText(p, n, readable, TextRulesOf(d));
+}
+inline simd::WireText CheckText(const uint8_t* p, size_t n, Dialect d) {
+  return CheckText(p, n, n, d);
 }
 
 // Appends the engine's text (the shortest form of every sequence) of text

@@ -163,7 +163,8 @@ struct Parser::Pass {
         } else {
           // Any other text: the text rules' kernel; a bad string fails the
           // pass (the caller's second pass finds the verdict).
-          const simd::WireText t = vi::CheckText(text, n, c.opts.dialect);
+          const simd::WireText t =
+              vi::CheckText(text, n, size - start - 4, c.opts.dialect);
           if (!t.ok) return false;
           *text_pos = static_cast<uint32_t>(start + 4 + t.begin);
           *text_size = static_cast<uint32_t>(t.end - t.begin);

@@ -40,12 +40,14 @@ size_t Parser<H>::WholeString() const {
 
 // The verdict on a whole string's n bytes of text: the reference's (same
 // bad index, BOM and NUL rules), by the read core's text rules
-// (core::CheckText: short plain ASCII inline, any other text through the
-// UTF-8 kernel, short strings included).
+// (core::CheckText: short ASCII inline, other short text in vectors
+// loaded in place, long text through the UTF-8 kernel).
 template <typename H>
 simd::WireText Parser<H>::CheckWholeText(const uint8_t* text,
                                          uint32_t n) const {
-  return core::CheckText(text, n, opts_.dialect);
+  // The piece's bytes after the string may be read (not looked at).
+  return core::CheckText(text, n, static_cast<size_t>(end_ - text),
+                         opts_.dialect);
 }
 
 template <typename H>
