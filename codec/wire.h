@@ -36,6 +36,22 @@ inline constexpr uint32_t Pad4(uint64_t n) {
   return static_cast<uint32_t>((4 - (n & 3)) & 3);
 }
 
+// Of 8 bytes loaded little-endian into w: the index of the first NUL when
+// every byte before it is ASCII (0..7), 8 when all 8 are ASCII without NUL,
+// -1 when a byte >= 0x80 comes first.
+inline int AsciiWordStop(uint64_t w) {
+  const uint64_t high = w & 0x8080808080808080ull;
+  // The lowest flagged byte is the first NUL (a borrow flags only bytes
+  // above it).
+  const uint64_t zero =
+      (w - 0x0101010101010101ull) & ~w & 0x8080808080808080ull;
+  if (zero != 0) {
+    const int z = __builtin_ctzll(zero) >> 3;
+    return high & ((uint64_t{1} << (8 * z)) - 1) ? -1 : z;
+  }
+  return high != 0 ? -1 : 8;
+}
+
 // True when p[0, n) is ASCII without NUL: text that needs no UTF-8 check,
 // no BOM strip and no NUL cut. (Inline, for the many short strings -- keys,
 // names -- where a dispatched SIMD call costs more than the check; the push

@@ -125,6 +125,27 @@ alignas(16) constexpr uint8_t kByte2High[16] = {
     kTooShort};
 }  // namespace utf8
 
+// The error bits of vector v after the bytes prev1..3 (v shifted by 1..3
+// bytes, those before v's first byte in their top lanes): nonzero lanes are
+// where the strict UTF-8 tables reject a 2-byte pattern or a byte that must
+// (or must not) be a 2nd/3rd continuation.
+template <class D>
+HWY_INLINE hn::Vec<D> Utf8Errors(D d, hn::Vec<D> v, hn::Vec<D> prev1,
+                                 hn::Vec<D> prev2, hn::Vec<D> prev3) {
+  const auto special =
+      hn::And(hn::And(hn::TableLookupBytes(hn::LoadDup128(d, utf8::kByte1High),
+                                           hn::ShiftRight<4>(prev1)),
+                      hn::TableLookupBytes(hn::LoadDup128(d, utf8::kByte1Low),
+                                           hn::And(prev1, hn::Set(d, 0x0F)))),
+              hn::TableLookupBytes(hn::LoadDup128(d, utf8::kByte2High),
+                                   hn::ShiftRight<4>(v)));
+  const auto must23 =
+      hn::And(hn::Or(hn::SaturatedSub(prev2, hn::Set(d, 0xE0 - 0x80)),
+                     hn::SaturatedSub(prev3, hn::Set(d, 0xF0 - 0x80))),
+              hn::Set(d, 0x80));
+  return hn::Xor(must23, special);
+}
+
 // Accepts strict UTF-8 from position `i`, which must be a sequence
 // boundary with only complete sequences before it, a vector at a time, up
 // to the first NUL (the end of a wire string's text) or n; the last part
@@ -146,13 +167,6 @@ size_t Utf8StrictPrefixImpl(const uint8_t* HWY_RESTRICT p, size_t i, size_t n,
   const auto zero = hn::Zero(d);
   const auto izero = hn::Zero(di);
   const auto space = hn::Set(d, ' ');
-  const auto t1 = hn::LoadDup128(d, utf8::kByte1High);
-  const auto t2 = hn::LoadDup128(d, utf8::kByte1Low);
-  const auto t3 = hn::LoadDup128(d, utf8::kByte2High);
-  const auto low_nibble = hn::Set(d, 0x0F);
-  const auto sub2 = hn::Set(d, 0xE0 - 0x80);
-  const auto sub3 = hn::Set(d, 0xF0 - 0x80);
-  const auto high_bit = hn::Set(d, 0x80);
   // Top bit set for bytes >= 0x80 and for NUL.
   const auto flag = [&](V v) HWY_ATTR {
     return hn::BitCast(di, hn::Or(v, hn::VecFromMask(d, hn::Eq(v, zero))));
@@ -167,7 +181,9 @@ size_t Utf8StrictPrefixImpl(const uint8_t* HWY_RESTRICT p, size_t i, size_t n,
     *ascii = hn::AllFalse(di, hn::Lt(hn::BitCast(di, v), izero));
     if (*ascii && prev_ascii) return true;
     V prev1, prev2, prev3;
-    if (HWY_UNLIKELY(at < 3 || at - 3 < start)) {
+    // From a small copy when the bytes before `at` are not all there, or
+    // when v is the last, padded vector (the input ends inside it).
+    if (HWY_UNLIKELY(at < 3 || at - 3 < start || at + N > n)) {
       HWY_ALIGN uint8_t tmp[3 + HWY_MAX_BYTES] = {0};
       for (size_t k = 1; k <= 3; ++k) {
         if (at >= k && at - k >= start) tmp[3 - k] = p[at - k];
@@ -181,14 +197,7 @@ size_t Utf8StrictPrefixImpl(const uint8_t* HWY_RESTRICT p, size_t i, size_t n,
       prev2 = hn::LoadU(d, p + at - 2);
       prev3 = hn::LoadU(d, p + at - 3);
     }
-    const auto special =
-        hn::And(hn::And(hn::TableLookupBytes(t1, hn::ShiftRight<4>(prev1)),
-                        hn::TableLookupBytes(t2, hn::And(prev1, low_nibble))),
-                hn::TableLookupBytes(t3, hn::ShiftRight<4>(v)));
-    const auto must23 = hn::And(
-        hn::Or(hn::SaturatedSub(prev2, sub2), hn::SaturatedSub(prev3, sub3)),
-        high_bit);
-    return hn::AllTrue(d, hn::Eq(hn::Xor(must23, special), zero));
+    return hn::AllTrue(d, hn::Eq(Utf8Errors(d, v, prev1, prev2, prev3), zero));
   };
   // The vector holding the end of the text (a NUL, or the end of the
   // input padded with spaces): the bytes from the end on become spaces,
@@ -250,13 +259,6 @@ size_t Utf8ShortStrictImpl(const uint8_t* HWY_RESTRICT p, size_t n,
   const hn::RebindToSigned<decltype(d)> di;
   const auto zero = hn::Zero(d);
   const auto space = hn::Set(d, ' ');
-  const auto t1 = hn::LoadDup128(d, utf8::kByte1High);
-  const auto t2 = hn::LoadDup128(d, utf8::kByte1Low);
-  const auto t3 = hn::LoadDup128(d, utf8::kByte2High);
-  const auto low_nibble = hn::Set(d, 0x0F);
-  const auto sub2 = hn::Set(d, 0xE0 - 0x80);
-  const auto sub3 = hn::Set(d, 0xF0 - 0x80);
-  const auto high_bit = hn::Set(d, 0x80);
   auto prev = zero;
   auto error = zero;
   auto high = zero;
@@ -265,14 +267,7 @@ size_t Utf8ShortStrictImpl(const uint8_t* HWY_RESTRICT p, size_t n,
     const auto prev1 = hn::CombineShiftRightBytes<15>(d, v, prev);
     const auto prev2 = hn::CombineShiftRightBytes<14>(d, v, prev);
     const auto prev3 = hn::CombineShiftRightBytes<13>(d, v, prev);
-    const auto special =
-        hn::And(hn::And(hn::TableLookupBytes(t1, hn::ShiftRight<4>(prev1)),
-                        hn::TableLookupBytes(t2, hn::And(prev1, low_nibble))),
-                hn::TableLookupBytes(t3, hn::ShiftRight<4>(v)));
-    const auto must23 = hn::And(
-        hn::Or(hn::SaturatedSub(prev2, sub2), hn::SaturatedSub(prev3, sub3)),
-        high_bit);
-    error = hn::Or(error, hn::Xor(must23, special));
+    error = hn::Or(error, Utf8Errors(d, v, prev1, prev2, prev3));
     high = hn::Or(high, v);
     prev = v;
   };

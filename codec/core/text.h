@@ -49,16 +49,12 @@ inline bool AsciiBeforeNul(const uint8_t* p, size_t n, size_t* end) {
   for (; i + 8 <= n; i += 8) {
     uint64_t w;
     std::memcpy(&w, p + i, 8);
-    const uint64_t high = w & 0x8080808080808080ull;
-    const uint64_t zero =
-        (w - 0x0101010101010101ull) & ~w & 0x8080808080808080ull;
-    if (zero != 0) {  // the lowest flagged byte is the first NUL
-      const int z = __builtin_ctzll(zero) >> 3;
-      if (high & ((uint64_t{1} << (8 * z)) - 1)) return false;
-      *end = i + z;
+    const int stop = wire::AsciiWordStop(w);
+    if (stop < 0) return false;
+    if (stop < 8) {
+      *end = i + static_cast<size_t>(stop);
       return true;
     }
-    if (high != 0) return false;
   }
   for (; i < n; ++i) {
     if (p[i] == 0) break;

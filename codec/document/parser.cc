@@ -48,8 +48,8 @@ ABSL_ATTRIBUTE_ALWAYS_INLINE inline uint64_t KeepBytes(uint64_t w, size_t n) {
 // its first NUL (or its end): *len = the bytes before the NUL (what
 // TextWindow keeps; the bytes after it are not text). The engines write
 // PackedStringArray elements with their NUL. Word loads for strings of up
-// to 32 bytes when `avail` bytes may be read; false sends the string to
-// the text rules (UTF-8, a BOM, longer strings with a NUL).
+// to 32 bytes when `avail` bytes may be read (else up to 64, in place);
+// false sends the string to the text rules (UTF-8, a BOM, long strings).
 ABSL_ATTRIBUTE_ALWAYS_INLINE inline bool AsciiText(const uint8_t* p, size_t n,
                                                    size_t avail, size_t* len) {
   if (n <= 32 && avail >= 32) {
@@ -57,26 +57,18 @@ ABSL_ATTRIBUTE_ALWAYS_INLINE inline bool AsciiText(const uint8_t* p, size_t n,
       uint64_t w;
       std::memcpy(&w, p + 8 * k, 8);
       if (8 * k + 8 > n) w = KeepBytes(w, n - 8 * k);
-      const uint64_t high = w & 0x8080808080808080ull;
-      const uint64_t zero =
-          (w - 0x0101010101010101ull) & ~w & 0x8080808080808080ull;
-      if (zero != 0) {  // the lowest flagged byte is the first NUL
-        const int z = __builtin_ctzll(zero) >> 3;
-        if (high & ((uint64_t{1} << (8 * z)) - 1)) return false;
-        *len = 8 * k + z;
+      const int stop = wire::AsciiWordStop(w);
+      if (stop < 0) return false;
+      if (stop < 8) {
+        *len = 8 * k + static_cast<size_t>(stop);
         return true;
       }
-      if (high != 0) return false;
       if (8 * k + 8 >= n) break;
     }
     *len = n;
     return true;
   }
-  if (wire::PlainAscii(p, n)) {
-    *len = n;
-    return true;
-  }
-  return false;
+  return n <= 64 && vi::AsciiBeforeNul(p, n, len);
 }
 
 }  // namespace
