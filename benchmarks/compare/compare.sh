@@ -12,7 +12,9 @@
 #    (benchmarks/compare/godot{4,3}/payloads.gd): 20,000 snapshot messages as a
 #    StreamPeer stream, one Array of 20,000 player dicts, a PackedStringArray
 #    of 200,000 strings, a PackedVector3Array (48 MB), a PackedFloat32Array
-#    (64 MB). Cached in bench-data/ (ignored by git; GDWIRE_BENCH_DATA
+#    (64 MB); Godot 4 also text of each kind (PackedStringArrays of ASCII,
+#    "é" and Cyrillic names, {name, chat} dicts in English and Spanish).
+#    Cached in bench-data/ (ignored by git; GDWIRE_BENCH_DATA
 #    moves it), keyed by engine version and generator script.
 # 3. Times each engine's own decode and encode of those bytes in GDScript
 #    (benchmarks/compare/godot{4,3}/timing.gd).
@@ -41,7 +43,7 @@ for a in "$@"; do
     --no-doc) write_doc=0 ;;
     --seconds=*) seconds="${a#--seconds=}" ;;
     -h | --help)
-      sed -n '2,29p' "$0" | sed 's/^# \{0,1\}//'
+      sed -n '2,31p' "$0" | sed 's/^# \{0,1\}//'
       exit 0
       ;;
     *)
