@@ -9,7 +9,8 @@
 //       DIR holds traffic.bin (StreamPeer stream of messages), players.bin,
 //       strings.bin, vec3.bin, floats.bin, str_ascii.bin, str_accent.bin,
 //       str_cyrillic.bin, chat_ascii.bin, chat_spanish.bin (one
-//       var_to_bytes value each; any of them may be missing). Prints one line per measurement:
+//       var_to_bytes value each; any of them may be missing). Prints one
+//       line per measurement:
 //       RESULT {"payload": "traffic", "row": "push parser (whole buffer)",
 //               "kind": "decode", "bytes": N, "values": N, "best_s": T,
 //               "median_s": T, "runs": N, "zero_copy": false}
