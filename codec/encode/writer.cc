@@ -20,16 +20,21 @@
 namespace gdwire {
 namespace encode {
 
-Writer::Writer(const EncodeOptions& options) : opts_(options) {
-  for (int t = 0; t < kTypeCount; ++t) {
-    uint32_t id;
-    ids_[t] = WireId(opts_.dialect, static_cast<Type>(t), &id) ? id : kNoId;
-  }
+Writer::Writer(const EncodeOptions& options) {
+  SetOptions(options);
   stack_.resize(16);
   dead_.kind = kRoot;
   dead_.state = kDead;
   top_ = &dead_;  // nothing may be written before Start
   failed_ = 0;
+}
+
+void Writer::SetOptions(const EncodeOptions& options) {
+  opts_ = options;
+  for (int t = 0; t < kTypeCount; ++t) {
+    uint32_t id;
+    ids_[t] = WireId(opts_.dialect, static_cast<Type>(t), &id) ? id : kNoId;
+  }
 }
 
 void Writer::Start(std::string* out, Prefix prefix) {

@@ -92,6 +92,10 @@ inline constexpr uint32_t kUnknownCount = 0xFFFFFFFFu;
 class Writer : private internal::Out {
  public:
   explicit Writer(const EncodeOptions& options = {});
+  Writer(const Writer&) = delete;
+  Writer& operator=(const Writer&) = delete;
+  // Options for the next messages (between messages only).
+  void SetOptions(const EncodeOptions& options);
 
   // Starts a message appended to `*out` (which must outlive the message).
   void Start(std::string* out, Prefix prefix = Prefix::kNone);
