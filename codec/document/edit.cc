@@ -58,14 +58,13 @@ bool Edit::Mine(Element e, const char* what) {
 bool Edit::Container(Element e, Type want, const char* what) {
   if (!Mine(e, what)) return false;
   const Type t = e.type();
-  const bool ok =
-      want == Type::kArray
-          ? (t == Type::kArray || t == Type::kTypedArray ||
-             t == Type::kPackedTypedArray)
-          : t == want;
+  const bool ok = want == Type::kArray
+                      ? (t == Type::kArray || t == Type::kTypedArray ||
+                         t == Type::kPackedTypedArray)
+                      : t == want;
   if (!ok || !(e.node().flags & kContainer)) {
-    return Fail(absl::StrCat(what, ": a ", TypeName(t), ", not a ",
-                             TypeName(want)));
+    return Fail(
+        absl::StrCat(what, ": a ", TypeName(t), ", not a ", TypeName(want)));
   }
   return true;
 }
@@ -80,13 +79,13 @@ bool Edit::CheckType(const ContainerType& ct, ByteView value,
     return Fail("a value of no type of the message's dialect");
   }
   if (!ct.is_typed()) return true;
-  const bool objects = ct.kind != ContainerType::Kind::kBuiltin ||
-                       ct.builtin == Type::kObject;
+  const bool objects =
+      ct.kind != ContainerType::Kind::kBuiltin || ct.builtin == Type::kObject;
   if (objects ? (t == Type::kObject || t == Type::kNil) : t == ct.builtin) {
     return true;
   }
-  return Fail(absl::StrCat("a ", TypeName(t), " as a ", side,
-                           " of a typed container"));
+  return Fail(
+      absl::StrCat("a ", TypeName(t), " as a ", side, " of a typed container"));
 }
 
 void Edit::AddPatch(uint32_t begin, uint32_t end, ByteView with,
@@ -240,14 +239,13 @@ Error Edit::WriteTo(std::string* out, encode::Prefix prefix) {
   // Insertions before replacements at the same place; insertions at one
   // place (the end of an inner container is the end of its parent):
   // into the inner one (a later tape index) first, then in call order.
-  std::sort(sorted_.begin(), sorted_.end(),
-            [](const Patch& a, const Patch& b) {
-              if (a.begin != b.begin) return a.begin < b.begin;
-              const bool ai = a.end == a.begin, bi = b.end == b.begin;
-              if (ai != bi) return ai;
-              if (a.owner != b.owner) return a.owner > b.owner;
-              return a.seq < b.seq;
-            });
+  std::sort(sorted_.begin(), sorted_.end(), [](const Patch& a, const Patch& b) {
+    if (a.begin != b.begin) return a.begin < b.begin;
+    const bool ai = a.end == a.begin, bi = b.end == b.begin;
+    if (ai != bi) return ai;
+    if (a.owner != b.owner) return a.owner > b.owner;
+    return a.seq < b.seq;
+  });
   const uint8_t* data = p_->data_;
   const uint32_t root_begin = root_.node().pos;
   const uint32_t root_end =
