@@ -69,6 +69,12 @@ bool Edit::Container(Element e, Type want, const char* what) {
   return true;
 }
 
+// A godot4 typed Array / Dictionary (kind bits in the header).
+bool Edit::Typed(Element c) const {
+  return p_->opts_.dialect == Dialect::kGodot4 &&
+         ((c.header() >> wire::kArrayKindShift) & 0xF) != 0;
+}
+
 // The type a typed side allows: the value's header must name it.
 bool Edit::CheckType(const ContainerType& ct, ByteView value,
                      const char* side) {
@@ -126,10 +132,13 @@ Edit& Edit::Replace(Element target, ByteView value) {
 Edit& Edit::SetKey(Element dict, absl::string_view key, ByteView value,
                    Type kt) {
   if (!Container(dict, Type::kDictionary, "Set")) return *this;
-  if (!CheckType(dict.value_type(), value, "value")) return *this;
+  const bool typed = Typed(dict);
+  if (!CheckType(typed ? dict.value_type() : ContainerType(), value, "value")) {
+    return *this;
+  }
   const Element found = dict.Find(key);
   if (found.valid()) return Replace(found, value);
-  const ContainerType kt_side = dict.key_type();
+  const ContainerType kt_side = typed ? dict.key_type() : ContainerType();
   if (kt_side.is_typed() && !(kt_side.kind == ContainerType::Kind::kBuiltin &&
                               kt_side.builtin == kt)) {
     Fail("a text key in a Dictionary typed for other keys");
@@ -199,11 +208,10 @@ Edit& Edit::RemoveAt(Element c, size_t i) {
 
 Edit& Edit::Append(Element array, ByteView value) {
   if (!Container(array, Type::kArray, "Append")) return *this;
-  if (array.type() == Type::kArray &&
-      !CheckType(array.element_type(), value, "element")) {
-    return *this;
-  }
-  if (array.type() != Type::kArray && !CheckType({}, value, "element")) {
+  if (!CheckType(array.type() == Type::kArray && Typed(array)
+                     ? array.element_type()
+                     : ContainerType(),
+                 value, "element")) {
     return *this;
   }
   const internal::Node& n = array.node();
@@ -239,13 +247,16 @@ Error Edit::WriteTo(std::string* out, encode::Prefix prefix) {
   // Insertions before replacements at the same place; insertions at one
   // place (the end of an inner container is the end of its parent):
   // into the inner one (a later tape index) first, then in call order.
-  std::sort(sorted_.begin(), sorted_.end(), [](const Patch& a, const Patch& b) {
-    if (a.begin != b.begin) return a.begin < b.begin;
-    const bool ai = a.end == a.begin, bi = b.end == b.begin;
-    if (ai != bi) return ai;
-    if (a.owner != b.owner) return a.owner > b.owner;
-    return a.seq < b.seq;
-  });
+  if (sorted_.size() > 1) {
+    std::sort(sorted_.begin(), sorted_.end(),
+              [](const Patch& a, const Patch& b) {
+                if (a.begin != b.begin) return a.begin < b.begin;
+                const bool ai = a.end == a.begin, bi = b.end == b.begin;
+                if (ai != bi) return ai;
+                if (a.owner != b.owner) return a.owner > b.owner;
+                return a.seq < b.seq;
+              });
+  }
   const uint8_t* data = p_->data_;
   const uint32_t root_begin = root_.node().pos;
   const uint32_t root_end =

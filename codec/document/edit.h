@@ -104,6 +104,7 @@ class Edit {
   };
   bool Mine(Element e, const char* what);
   bool Container(Element e, Type want, const char* what);
+  bool Typed(Element c) const;
   bool Fail(absl::string_view detail);
   bool CheckType(const ContainerType& ct, ByteView value, const char* side);
   void AddPatch(uint32_t begin, uint32_t end, ByteView with,

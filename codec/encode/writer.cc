@@ -34,6 +34,21 @@ void Writer::SetOptions(const EncodeOptions& options) {
   for (int t = 0; t < kTypeCount; ++t) {
     uint32_t id;
     ids_[t] = WireId(opts_.dialect, static_cast<Type>(t), &id) ? id : kNoId;
+    const Type type = static_cast<Type>(t);
+    comps_[t] = static_cast<uint8_t>(RealComponents(type));
+    const bool wide =
+        opts_.real_is_double && HasRealWidthFlag(opts_.dialect, type);
+    real_header_[t] = ids_[t] == kNoId || comps_[t] == 0
+                          ? kNoId
+                          : ids_[t] | (wide ? wire::kFlag64 : 0);
+  }
+}
+
+void Writer::BadMath(Type t) {
+  if (ids_[static_cast<int>(t)] == kNoId) {
+    NoType(t);
+  } else {
+    Fail(ErrorKind::kInvalidArgument, "wrong component count for the type");
   }
 }
 
@@ -189,13 +204,6 @@ bool Writer::Text(absl::string_view s) {
   return true;
 }
 
-bool Writer::TextValue(Type t, absl::string_view s) {
-  uint32_t id;
-  if (!Slot(t) || !Id(t, &id)) return false;
-  PutU32(id);
-  return Text(s);
-}
-
 // ---- Scalars
 // -------------------------------------------------------------------
 
@@ -228,16 +236,14 @@ Writer& Writer::Signal(absl::string_view name, uint64_t object_id) {
 }
 
 Writer& Writer::Math(Type t, absl::Span<const double> c) {
-  uint32_t id;
-  if (!Slot(t) || !Id(t, &id)) return *this;
-  if (RealComponents(t) == 0 ||
-      c.size() != static_cast<size_t>(RealComponents(t))) {
-    Fail(ErrorKind::kInvalidArgument, "wrong component count for the type");
+  if (!Slot(t)) return *this;
+  const uint32_t h = real_header_[static_cast<int>(t)];
+  if (h == kNoId || c.size() != comps_[static_cast<int>(t)]) {
+    BadMath(t);
     return *this;
   }
-  const bool wide = opts_.real_is_double && HasRealWidthFlag(opts_.dialect, t);
-  PutU32(id | (wide ? wire::kFlag64 : 0));
-  PutReals(c.data(), c.size(), wide);
+  PutU32(h);
+  PutReals(c.data(), c.size(), (h & wire::kFlag64) != 0);
   return *this;
 }
 

@@ -63,6 +63,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -242,6 +243,7 @@ class Writer : private internal::Out {
   bool Fail(ErrorKind kind, absl::string_view detail);
   bool Text(absl::string_view s);
   bool TextValue(Type t, absl::string_view s);
+  void BadMath(Type t);
   Writer& Begin(Kind kind, uint32_t count, uint8_t check_a, uint8_t check_b);
   Writer& End(Kind kind);
   bool ContainerSide(const ContainerType& ct, uint32_t* kind, uint8_t* check);
@@ -255,6 +257,9 @@ class Writer : private internal::Out {
   static constexpr uint32_t kNoId = 0xFFFFFFFFu;
   EncodeOptions opts_;
   uint32_t ids_[kTypeCount];
+  uint32_t real_header_[kTypeCount];  // math types: id and width flag
+  uint8_t comps_[kTypeCount];         // RealComponents
+
   std::vector<Frame> stack_;
   Frame* top_ = nullptr;
   size_t depth_ = 0;  // open containers (stack_[0] is the root)
@@ -287,6 +292,27 @@ inline Writer& Writer::Bool(bool b) {
     PutU32(b ? 1 : 0);
   }
   return *this;
+}
+
+// Short ASCII text (keys, names) in one step: header, length, text and
+// its zero padding; the rest through Text().
+inline bool Writer::TextValue(Type t, absl::string_view s) {
+  uint32_t id;
+  if (!Slot(t) || !Id(t, &id)) return false;
+  const size_t n = s.size();
+  if (ABSL_PREDICT_TRUE(
+          n <= 64 &&
+          wire::PlainAscii(reinterpret_cast<const uint8_t*>(s.data()), n))) {
+    const size_t padded = (n + 3) & ~size_t{3};
+    uint8_t* o = Extend(8 + padded);
+    wire::StoreU32(o, id);
+    wire::StoreU32(o + 4, static_cast<uint32_t>(n));
+    if (padded != 0) wire::StoreU32(o + 4 + padded, 0);
+    std::memcpy(o + 8, s.data(), n);
+    return true;
+  }
+  PutU32(id);
+  return Text(s);
 }
 
 inline Writer& Writer::String(absl::string_view s) {
@@ -323,16 +349,15 @@ inline Writer& Writer::KeyName(absl::string_view key) {
 }
 
 inline Writer& Writer::Math(Type t, absl::Span<const float> c) {
-  uint32_t id;
-  if (!Slot(t) || !Id(t, &id)) return *this;
-  if (ABSL_PREDICT_FALSE(RealComponents(t) == 0 ||
-                         c.size() != static_cast<size_t>(RealComponents(t)))) {
-    Fail(ErrorKind::kInvalidArgument, "wrong component count for the type");
+  if (!Slot(t)) return *this;
+  const uint32_t h = real_header_[static_cast<int>(t)];
+  if (ABSL_PREDICT_FALSE(h == kNoId ||
+                         c.size() != comps_[static_cast<int>(t)])) {
+    BadMath(t);
     return *this;
   }
-  const bool wide = opts_.real_is_double && HasRealWidthFlag(opts_.dialect, t);
-  PutU32(id | (wide ? wire::kFlag64 : 0));
-  PutReals(c.data(), c.size(), wide);
+  PutU32(h);
+  PutReals(c.data(), c.size(), (h & wire::kFlag64) != 0);
   return *this;
 }
 

@@ -123,6 +123,15 @@ class Out {
   // n real components held as f32, written as f32 (as they are) or, when
   // `wide`, widened exactly to f64.
   void PutReals(const float* x, size_t n, bool wide) {
+    if (!wide && n <= kSmall) {  // a math value: no kernel call
+      uint8_t* o = Extend(4 * n);
+      for (size_t i = 0; i < n; ++i) {
+        uint32_t u;
+        std::memcpy(&u, x + i, 4);
+        wire::StoreU32(o + 4 * i, u);
+      }
+      return;
+    }
     if (!wide) {
       PutArray(x, n, 4, simd::StoreF32LE);
       return;
@@ -140,6 +149,14 @@ class Out {
   void PutReals(const double* x, size_t n, bool wide) {
     if (wide) {
       PutArray(x, n, 8, simd::StoreF64LE);
+    } else if (n <= kSmall) {  // a math value: no kernel call
+      uint8_t* o = Extend(4 * n);
+      for (size_t i = 0; i < n; ++i) {
+        const float f = NarrowF64ToF32(x[i]);
+        uint32_t u;
+        std::memcpy(&u, &f, 4);
+        wire::StoreU32(o + 4 * i, u);
+      }
     } else {
       NarrowRealsToWire(x, n, Extend(4 * n));
     }
@@ -162,6 +179,7 @@ class Out {
   }
 
  protected:
+  static constexpr size_t kSmall = 16;  // a Projection's components
   std::string* out_ = nullptr;
   size_t len_ = 0;
 };
