@@ -40,7 +40,10 @@ DECODE_ROWS = [
     "DOM decode",
     "reference decode",
 ]
-ENCODE_ROWS = ["fast encode", "reference encode"]
+ENCODE_ROWS = ["fast encode", "reference encode", "writer (from structs)",
+               "forward (parse + bytes)", "edit one field (parse + edit)"]
+# The alternatives writing the same messages from structs (issue 23).
+ALT_ENCODE_ROWS = ["msgpack-cxx packer", "simdjson mini_formatter"]
 ALT_ROWS = ["simdjson DOM", "simdjson On-Demand", "msgpack-cxx"]
 
 
@@ -162,6 +165,15 @@ def build_rows(data):
                     r = d["gdwire"].get((p, row))
                     if r:
                         add(f"gdwire {row}", r, enc)
+                if p == "traffic":
+                    for row in ALT_ENCODE_ROWS:
+                        r = d["gdwire"].get((p, row))
+                        if r:
+                            fmt = ("MessagePack" if row.startswith("msgpack")
+                                   else "JSON")
+                            add(f"{alt_version(d, row)} (the same messages "
+                                f"from structs as {fmt}, "
+                                f"{r['bytes'] / 1e6:,.1f} MB)", r, enc)
     return rows
 
 
@@ -174,7 +186,8 @@ def alt_version(d, row):
         v = d["alts"].get("SIMDJSON", "").split(" ")[0]
         return f"simdjson {v} {row.split(' ', 1)[1]}".strip()
     v = d["alts"].get("MSGPACK", "")
-    return f"msgpack-cxx {v}".strip()
+    suffix = row.split(" ", 1)[1] if " " in row else ""
+    return f"msgpack-cxx {v} {suffix}".strip()
 
 
 def text_table(rows):

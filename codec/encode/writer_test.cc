@@ -17,7 +17,7 @@
 #include "absl/strings/escaping.h"
 #include "absl/strings/str_cat.h"
 #include "codec/encode/encoder.h"
-#include "codec/encode/testing/write_variant.h"
+#include "codec/encode/write_variant.h"
 #include "codec/error.h"
 #include "codec/options.h"
 #include "codec/reference/decoder.h"
@@ -56,7 +56,7 @@ bool ExpectSame(const Variant& v, const EncodeOptions& o,
   for (bool given : {true, false}) {
     std::string out = "pre";
     w.Start(&out);
-    EXPECT_TRUE(testing::WriteVariant(&w, v, given));
+    EXPECT_TRUE(WriteVariant(&w, v, given));
     const Error we = w.Finish();
     EXPECT_EQ(static_cast<int>(we.kind), static_cast<int>(fe.kind))
         << "writer: " << we.ToString() << "\nencoder: " << fe.ToString();
@@ -152,7 +152,7 @@ TEST(WriterTest, EngineBytesOfEveryCanonicalCorpusValue) {
       Writer w(own);
       std::string out;
       w.Start(&out);
-      ASSERT_TRUE(testing::WriteVariant(&w, *v, true));
+      ASSERT_TRUE(WriteVariant(&w, *v, true));
       ASSERT_TRUE(w.Finish().ok()) << c.name;
       EXPECT_TRUE(testing::MatchesEngineBytes(c, out)) << c.name;
       ++checked;

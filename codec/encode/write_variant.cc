@@ -1,6 +1,6 @@
 // Copyright 2026 The gdwire Authors.
 
-#include "codec/encode/testing/write_variant.h"
+#include "codec/encode/write_variant.h"
 
 #include <string>
 #include <vector>
@@ -9,18 +9,18 @@
 #include "absl/types/span.h"
 
 namespace gdwire {
-namespace testing {
+namespace encode {
 namespace {
 
 uint32_t Count(size_t n, bool given) {
-  return given ? static_cast<uint32_t>(n) : encode::kUnknownCount;
+  return given ? static_cast<uint32_t>(n) : kUnknownCount;
 }
 
 std::vector<absl::string_view> Views(const std::vector<std::string>& s) {
   return std::vector<absl::string_view>(s.begin(), s.end());
 }
 
-void Write(encode::Writer* w, const Variant& v, bool given) {
+void Write(Writer* w, const Variant& v, bool given) {
   const Type t = v.type();
   switch (t) {
     case Type::kNil:
@@ -180,10 +180,10 @@ void Write(encode::Writer* w, const Variant& v, bool given) {
 
 }  // namespace
 
-bool WriteVariant(encode::Writer* w, const Variant& v, bool given_counts) {
+bool WriteVariant(Writer* w, const Variant& v, bool given_counts) {
   Write(w, v, given_counts);
   return true;
 }
 
-}  // namespace testing
+}  // namespace encode
 }  // namespace gdwire
