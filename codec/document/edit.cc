@@ -11,6 +11,8 @@
 #include <algorithm>
 #include <string>
 
+#include "absl/base/attributes.h"
+#include "absl/base/optimization.h"
 #include "absl/strings/str_cat.h"
 #include "codec/types.h"
 #include "codec/wire.h"
@@ -47,43 +49,60 @@ bool Edit::Fail(absl::string_view detail) {
   return false;
 }
 
-bool Edit::Mine(Element e, const char* what) {
+// The checks: the hot paths inline, their messages out of line.
+ABSL_ATTRIBUTE_NOINLINE bool Edit::NotMine(const char* what) {
   if (p_ == nullptr) return Fail("Reset with a parsed root first");
-  if (!e.valid() || e.p_ != p_) {
-    return Fail(absl::StrCat(what, ": not an element of this message"));
+  return Fail(absl::StrCat(what, ": not an element of this message"));
+}
+
+ABSL_ATTRIBUTE_NOINLINE bool Edit::NotContainer(Element e, Type want,
+                                                const char* what) {
+  return Fail(absl::StrCat(what, ": a ", TypeName(e.type()), ", not a ",
+                           TypeName(want)));
+}
+
+inline bool Edit::Mine(Element e, const char* what) {
+  if (ABSL_PREDICT_FALSE(p_ == nullptr || !e.valid() || e.p_ != p_)) {
+    return NotMine(what);
   }
   return true;
 }
 
-bool Edit::Container(Element e, Type want, const char* what) {
+inline bool Edit::Container(Element e, Type want, const char* what) {
   if (!Mine(e, what)) return false;
   const Type t = e.type();
   const bool ok = want == Type::kArray
                       ? (t == Type::kArray || t == Type::kTypedArray ||
                          t == Type::kPackedTypedArray)
                       : t == want;
-  if (!ok || !(e.node().flags & kContainer)) {
-    return Fail(
-        absl::StrCat(what, ": a ", TypeName(t), ", not a ", TypeName(want)));
+  if (ABSL_PREDICT_FALSE(!ok || !(e.node().flags & kContainer))) {
+    return NotContainer(e, want, what);
   }
   return true;
 }
 
 // A godot4 typed Array / Dictionary (kind bits in the header).
-bool Edit::Typed(Element c) const {
+inline bool Edit::Typed(Element c) const {
   return p_->opts_.dialect == Dialect::kGodot4 &&
-         ((c.header() >> wire::kArrayKindShift) & 0xF) != 0;
+         ((wire::LoadU32(p_->data_ + c.node().pos) >> wire::kArrayKindShift) &
+          0xF) != 0;
 }
 
-// The type a typed side allows: the value's header must name it.
-bool Edit::CheckType(const ContainerType& ct, ByteView value,
-                     const char* side) {
-  if (value.size() < 4) return Fail("a value shorter than its header");
-  Type t;
-  if (!TypeFromWireId(p_->opts_.dialect,
-                      wire::LoadU32(value.data()) & wire::kTypeMask, &t)) {
+// A new value's type (from its header); false: not a value of the dialect.
+inline bool Edit::ValueType(ByteView value, Type* t) {
+  if (ABSL_PREDICT_FALSE(value.size() < 4)) {
+    return Fail("a value shorter than its header");
+  }
+  if (ABSL_PREDICT_FALSE(
+          !TypeFromWireId(p_->opts_.dialect,
+                          wire::LoadU32(value.data()) & wire::kTypeMask, t))) {
     return Fail("a value of no type of the message's dialect");
   }
+  return true;
+}
+
+// The type a typed side allows.
+bool Edit::CheckType(const ContainerType& ct, Type t, const char* side) {
   if (!ct.is_typed()) return true;
   const bool objects =
       ct.kind != ContainerType::Kind::kBuiltin || ct.builtin == Type::kObject;
@@ -122,7 +141,8 @@ uint32_t Edit::CountPos(Element c) const {
 }
 
 Edit& Edit::Replace(Element target, ByteView value) {
-  if (!Mine(target, "Replace")) return *this;
+  Type vt;
+  if (!Mine(target, "Replace") || !ValueType(value, &vt)) return *this;
   const internal::Node& n = target.node();
   const uint32_t end = static_cast<uint32_t>(n.pos + target.bytes().size());
   AddPatch(n.pos, end, value);
@@ -131,19 +151,15 @@ Edit& Edit::Replace(Element target, ByteView value) {
 
 Edit& Edit::SetKey(Element dict, absl::string_view key, ByteView value,
                    Type kt) {
-  if (!Container(dict, Type::kDictionary, "Set")) return *this;
-  const bool typed = Typed(dict);
-  if (!CheckType(typed ? dict.value_type() : ContainerType(), value, "value")) {
+  Type vt;
+  if (!Container(dict, Type::kDictionary, "Set") || !ValueType(value, &vt)) {
     return *this;
   }
+  const bool typed = Typed(dict);
+  if (typed && !CheckType(dict.value_type(), vt, "value")) return *this;
   const Element found = dict.Find(key);
   if (found.valid()) return Replace(found, value);
-  const ContainerType kt_side = typed ? dict.key_type() : ContainerType();
-  if (kt_side.is_typed() && !(kt_side.kind == ContainerType::Kind::kBuiltin &&
-                              kt_side.builtin == kt)) {
-    Fail("a text key in a Dictionary typed for other keys");
-    return *this;
-  }
+  if (typed && !CheckType(dict.key_type(), kt, "key")) return *this;
   key_.clear();
   writer_.Start(&key_);
   if (kt == Type::kStringName) {
@@ -207,11 +223,12 @@ Edit& Edit::RemoveAt(Element c, size_t i) {
 }
 
 Edit& Edit::Append(Element array, ByteView value) {
-  if (!Container(array, Type::kArray, "Append")) return *this;
-  if (!CheckType(array.type() == Type::kArray && Typed(array)
-                     ? array.element_type()
-                     : ContainerType(),
-                 value, "element")) {
+  Type vt;
+  if (!Container(array, Type::kArray, "Append") || !ValueType(value, &vt)) {
+    return *this;
+  }
+  if (array.type() == Type::kArray && Typed(array) &&
+      !CheckType(array.element_type(), vt, "element")) {
     return *this;
   }
   const internal::Node& n = array.node();

@@ -103,10 +103,13 @@ class Edit {
     int64_t delta;
   };
   bool Mine(Element e, const char* what);
+  bool NotMine(const char* what);
   bool Container(Element e, Type want, const char* what);
+  bool NotContainer(Element e, Type want, const char* what);
   bool Typed(Element c) const;
   bool Fail(absl::string_view detail);
-  bool CheckType(const ContainerType& ct, ByteView value, const char* side);
+  bool ValueType(ByteView value, Type* t);
+  bool CheckType(const ContainerType& ct, Type t, const char* side);
   void AddPatch(uint32_t begin, uint32_t end, ByteView with,
                 uint32_t owner = 0);
   void AddCount(Element container, int64_t delta);
