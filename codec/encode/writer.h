@@ -67,6 +67,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/base/attributes.h"
 #include "absl/base/optimization.h"
 #include "absl/strings/string_view.h"
 #include "absl/types/span.h"
@@ -296,7 +297,8 @@ inline Writer& Writer::Bool(bool b) {
 
 // Short ASCII text (keys, names) in one step: header, length, text and
 // its zero padding; the rest through Text().
-inline bool Writer::TextValue(Type t, absl::string_view s) {
+ABSL_ATTRIBUTE_ALWAYS_INLINE inline bool Writer::TextValue(
+    Type t, absl::string_view s) {
   uint32_t id;
   if (!Slot(t) || !Id(t, &id)) return false;
   const size_t n = s.size();
@@ -325,7 +327,7 @@ inline Writer& Writer::StringName(absl::string_view s) {
   return *this;
 }
 
-inline Writer& Writer::Key(absl::string_view key) {
+ABSL_ATTRIBUTE_ALWAYS_INLINE inline Writer& Writer::Key(absl::string_view key) {
   if (top_->state == kEntryKey) {
     top_->state = kKeyValue;
     TextValue(Type::kString, key);
@@ -338,7 +340,8 @@ inline Writer& Writer::Key(absl::string_view key) {
   return *this;
 }
 
-inline Writer& Writer::KeyName(absl::string_view key) {
+ABSL_ATTRIBUTE_ALWAYS_INLINE inline Writer& Writer::KeyName(
+    absl::string_view key) {
   if (top_->state == kEntryKey) {
     top_->state = kKeyValue;
     TextValue(Type::kStringName, key);
