@@ -20,7 +20,7 @@ bool Reals(const Variant& v, Type t, float* out) {
   return true;
 }
 
-bool PlayerFrom(const Variant& v, bool nk, PlayerState* p) {
+bool PlayerFrom(const Variant& v, bool nk, Type text, PlayerState* p) {
   if (v.type() != Type::kDictionary) return false;
   const auto& e = v.dictionary().entries;
   if (e.size() != 8 && e.size() != 9) return false;
@@ -31,7 +31,7 @@ bool PlayerFrom(const Variant& v, bool nk, PlayerState* p) {
   }
   if (e[0].second.type() != Type::kInt || e[1].second.type() != Type::kString ||
       e[5].second.type() != Type::kInt || e[6].second.type() != Type::kInt ||
-      e[7].second.type() != Type::kStringName) {
+      e[7].second.type() != text) {
     return false;
   }
   p->id = e[0].second.as_int();
@@ -63,9 +63,10 @@ bool SnapshotFromVariant(const Variant& v, Snapshot* s) {
   if (e.size() != 3 && e.size() != 5) return false;
   s->name_keys = e[0].first.type() == Type::kStringName;
   const bool nk = s->name_keys;
+  s->name_values = e[0].second.type() == Type::kStringName;
+  const Type text = s->name_values ? Type::kStringName : Type::kString;
   if (!IsKey(e[0].first, "type", nk) || !IsKey(e[1].first, "tick", nk) ||
-      !IsKey(e[2].first, "players", nk) ||
-      e[0].second.type() != Type::kStringName ||
+      !IsKey(e[2].first, "players", nk) || e[0].second.type() != text ||
       e[1].second.type() != Type::kInt || e[2].second.type() != Type::kArray) {
     return false;
   }
@@ -73,7 +74,7 @@ bool SnapshotFromVariant(const Variant& v, Snapshot* s) {
   s->tick = e[1].second.as_int();
   for (const Variant& x : e[2].second.array().items) {
     PlayerState p;
-    if (!PlayerFrom(x, nk, &p)) return false;
+    if (!PlayerFrom(x, nk, text, &p)) return false;
     s->players.push_back(std::move(p));
   }
   s->has_extra = e.size() == 5;
@@ -97,7 +98,11 @@ void WriteSnapshot(encode::Writer* w, const Snapshot& s) {
     return s.name_keys ? w->KeyName(k) : w->Key(k);
   };
   w->BeginDictionary(s.has_extra ? 5 : 3);
-  key("type").StringName(s.type);
+  auto text = [&](const std::string& t) {
+    s.name_values ? w->StringName(t) : w->String(t);
+  };
+  key("type");
+  text(s.type);
   key("tick").Int(s.tick);
   key("players").BeginArray(static_cast<uint32_t>(s.players.size()));
   for (const PlayerState& p : s.players) {
@@ -109,7 +114,8 @@ void WriteSnapshot(encode::Writer* w, const Snapshot& s) {
     key("rot").Quaternion(p.rot[0], p.rot[1], p.rot[2], p.rot[3]);
     key("hp").Int(p.hp);
     key("flags").Int(p.flags);
-    key("anim").StringName(p.anim);
+    key("anim");
+    text(p.anim);
     if (p.has_inventory) {
       key("inventory").BeginArray(static_cast<uint32_t>(p.inventory.size()));
       for (int64_t x : p.inventory) w->Int(x);
