@@ -405,7 +405,8 @@ def headline(rows):
             parts.append(f"{short(r['what'])[7:]} {r['msgs']:,.0f} messages/s "
                          f"({r['mb']} MB/s, {r['ratio']} Godot 4)")
     alts = [r for r in rows if r["engine"] == e and r["payload"] == "traffic"
-            and (r["what"].startswith("simdjson") or r["what"].startswith("msgpack"))]
+            and (r["what"].startswith("simdjson") or r["what"].startswith("msgpack"))
+            and "from structs" not in r["what"]]  # the writers: not decoders
     alt = ", ".join(f"{short(r['what'])} {r['msgs']:,.0f}" for r in alts)
     return (f"On {g['label'].split(', StreamPeer')[0]} written by Godot 4.6.3, one core: Godot's own "
             f"get_var decodes {g['msgs']:,.0f} messages/s; gdwire: " + "; ".join(parts) +
