@@ -202,25 +202,21 @@ class Encoder : private internal::Out {
   bool ContainerKind(const ContainerType& ct, uint32_t* kind,
                      std::string* payload) {
     payload->clear();
+    *kind = internal::ContainerKindBits(ct, opts_.full_objects);
     switch (ct.kind) {
       case ContainerType::Kind::kNone:
-        *kind = 0;
         return true;
       case ContainerType::Kind::kBuiltin: {
         uint32_t tid;
         if (!WireId(opts_.dialect, ct.builtin, &tid)) {
           return Fail(ErrorKind::kUnsupported, "container element type");
         }
-        *kind = 1;
         wire::AppendU32(payload, tid);
         return true;
       }
       case ContainerType::Kind::kClassName:
       case ContainerType::Kind::kScript: {
-        const bool script = ct.kind == ContainerType::Kind::kScript;
-        *kind = script && opts_.full_objects ? 3 : 2;
-        const std::string& s =
-            opts_.full_objects ? ct.name : std::string("EncodedObjectAsID");
+        const std::string& s = internal::ContainerName(ct, opts_.full_objects);
         // As the reference does: the string is written to the payload, so
         // an error's offset is the payload's size.
         std::string* saved = out_;
@@ -269,10 +265,7 @@ class Encoder : private internal::Out {
   // in a Nil-typed one, real_t in a float-typed one).
   bool TypedArrayValue(Type which, const Array& a, uint32_t id, int depth) {
     const ContainerType& ct = a.element_type;
-    const Type elem = ct.kind == ContainerType::Kind::kNone ? Type::kNil
-                      : ct.kind == ContainerType::Kind::kBuiltin
-                          ? ct.builtin
-                          : Type::kObject;
+    const Type elem = internal::TypedArrayElement(ct);
     uint32_t tid;
     if (!WireId(opts_.dialect, elem, &tid)) {
       return Fail(ErrorKind::kUnsupported,

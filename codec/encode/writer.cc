@@ -375,29 +375,18 @@ Writer& Writer::End(Kind kind) {
 // The 2-bit kind of a typed-container side and the check of its children.
 bool Writer::ContainerSide(const ContainerType& ct, uint32_t* kind,
                            uint8_t* check) {
-  switch (ct.kind) {
-    case ContainerType::Kind::kNone:
-      *kind = 0;
-      *check = 0;
-      return true;
-    case ContainerType::Kind::kBuiltin: {
-      uint32_t tid;
-      if (!WireId(opts_.dialect, ct.builtin, &tid)) {
-        return Fail(ErrorKind::kUnsupported, "container element type");
-      }
-      *kind = 1;
-      *check = ct.builtin == Type::kObject
-                   ? kObjects
-                   : static_cast<uint8_t>(static_cast<int>(ct.builtin) + 1);
-      return true;
-    }
-    case ContainerType::Kind::kClassName:
-    case ContainerType::Kind::kScript:
-      *kind =
-          ct.kind == ContainerType::Kind::kScript && opts_.full_objects ? 3 : 2;
-      *check = kObjects;
-      return true;
+  *kind = internal::ContainerKindBits(ct, opts_.full_objects);
+  *check = 0;
+  if (ct.kind != ContainerType::Kind::kBuiltin) {
+    if (ct.is_typed()) *check = kObjects;
+    return true;
   }
+  if (ids_[static_cast<int>(ct.builtin)] == kNoId) {
+    return Fail(ErrorKind::kUnsupported, "container element type");
+  }
+  *check = ct.builtin == Type::kObject
+               ? kObjects
+               : static_cast<uint8_t>(static_cast<int>(ct.builtin) + 1);
   return true;
 }
 
@@ -408,8 +397,7 @@ bool Writer::ContainerPayload(const ContainerType& ct) {
     return true;
   }
   if (ct.kind == ContainerType::Kind::kNone) return true;
-  return Text(opts_.full_objects ? absl::string_view(ct.name)
-                                 : absl::string_view("EncodedObjectAsID"));
+  return Text(internal::ContainerName(ct, opts_.full_objects));
 }
 
 Writer& Writer::BeginArray(uint32_t count) {
@@ -448,9 +436,7 @@ Writer& Writer::BeginTypedArray(Type which, const ContainerType& element_type,
   }
   if (!Slot(which) || !Id(which, &id)) return *this;
   const ContainerType& ct = element_type;
-  const Type elem = ct.kind == ContainerType::Kind::kNone      ? Type::kNil
-                    : ct.kind == ContainerType::Kind::kBuiltin ? ct.builtin
-                                                               : Type::kObject;
+  const Type elem = internal::TypedArrayElement(ct);
   if (!Id(elem, &tid)) return *this;
   const bool as_id = elem == Type::kObject && !opts_.full_objects;
   PutU32(id | (as_id ? wire::kFlagObjectAsId : 0));
@@ -615,23 +601,23 @@ Writer& Writer::PackedFloat64s(absl::Span<const double> x) {
   return *this;
 }
 
-Writer& Writer::PackedReals(Type t, absl::Span<const float> c) {
+template <typename T>
+void Writer::Reals(Type t, absl::Span<const T> c) {
   size_t n;
   bool wide;
   if (top_->state != kDead && Components(t, true, c.size(), &n) &&
       PackedHeader(t, n, &wide)) {
     PutReals(c.data(), c.size(), wide);
   }
+}
+
+Writer& Writer::PackedReals(Type t, absl::Span<const float> c) {
+  Reals(t, c);
   return *this;
 }
 
 Writer& Writer::PackedReals(Type t, absl::Span<const double> c) {
-  size_t n;
-  bool wide;
-  if (top_->state != kDead && Components(t, true, c.size(), &n) &&
-      PackedHeader(t, n, &wide)) {
-    PutReals(c.data(), c.size(), wide);
-  }
+  Reals(t, c);
   return *this;
 }
 

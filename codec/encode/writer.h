@@ -253,6 +253,8 @@ class Writer : private internal::Out {
   bool Components(Type t, bool reals, size_t n, size_t* elements);
   template <typename S>
   void Strings(absl::Span<const S> s);
+  template <typename T>
+  void Reals(Type t, absl::Span<const T> c);
   std::string PathOfError() const;
 
   static constexpr uint32_t kNoId = 0xFFFFFFFFu;

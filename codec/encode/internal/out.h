@@ -184,6 +184,40 @@ class Out {
   size_t len_ = 0;
 };
 
+// ---- Typed containers (spec §5.3) -------------------------------------------
+
+// The 2-bit kind of a godot4 typed-container side: 0 untyped, 1 builtin,
+// 2 class name, 3 script (only with full_objects; else a class name).
+inline uint32_t ContainerKindBits(const ContainerType& ct, bool full_objects) {
+  switch (ct.kind) {
+    case ContainerType::Kind::kNone:
+      return 0;
+    case ContainerType::Kind::kBuiltin:
+      return 1;
+    case ContainerType::Kind::kClassName:
+      return 2;
+    case ContainerType::Kind::kScript:
+      return full_objects ? 3 : 2;
+  }
+  return 0;
+}
+
+// The class name or script path a kind-2/3 side writes: without
+// full_objects, the engine's "EncodedObjectAsID".
+inline const std::string& ContainerName(const ContainerType& ct,
+                                        bool full_objects) {
+  static const std::string* const kAsId = new std::string("EncodedObjectAsID");
+  return full_objects ? ct.name : *kAsId;
+}
+
+// The element type of a Pandemonium TypedArray / PackedTypedArray: Nil when
+// untyped, Object for a class.
+inline Type TypedArrayElement(const ContainerType& ct) {
+  return ct.kind == ContainerType::Kind::kNone      ? Type::kNil
+         : ct.kind == ContainerType::Kind::kBuiltin ? ct.builtin
+                                                    : Type::kObject;
+}
+
 }  // namespace internal
 }  // namespace encode
 }  // namespace gdwire
