@@ -2,6 +2,8 @@
 
 #include "benchmarks/snapshot.h"
 
+#include "absl/base/attributes.h"
+#include "absl/strings/string_view.h"
 #include "absl/types/span.h"
 
 namespace gdwire {
@@ -93,10 +95,21 @@ bool SnapshotFromVariant(const Variant& v, Snapshot* s) {
   return true;
 }
 
+namespace {
+
+// A literal key, inlined (its length and text fold, as w->Key("id") does).
+template <size_t N>
+ABSL_ATTRIBUTE_ALWAYS_INLINE inline encode::Writer& KeyOf(encode::Writer* w,
+                                                          bool name,
+                                                          const char (&k)[N]) {
+  const absl::string_view s(k, N - 1);
+  return name ? w->KeyName(s) : w->Key(s);
+}
+
+}  // namespace
+
 void WriteSnapshot(encode::Writer* w, const Snapshot& s) {
-  auto key = [&](const char* k) -> encode::Writer& {
-    return s.name_keys ? w->KeyName(k) : w->Key(k);
-  };
+#define key(k) KeyOf(w, s.name_keys, k)
   w->BeginDictionary(s.has_extra ? 5 : 3);
   auto text = [&](const std::string& t) {
     s.name_values ? w->StringName(t) : w->String(t);
@@ -129,6 +142,7 @@ void WriteSnapshot(encode::Writer* w, const Snapshot& s) {
     key("voice").PackedBytes(s.voice);
   }
   w->EndDictionary();
+#undef key
 }
 
 }  // namespace bench
