@@ -494,6 +494,17 @@ def write_doc(path, svg_name, rows, meta, data):
         "- **fast encode**: codec/encode, the decoded values written again "
         "(with the StreamPeer length prefix for the traffic); byte-identical "
         "to the reference.",
+        "- **writer (from structs)**: `encode::Writer` writing each traffic "
+        "message from the plain C++ structs a server holds "
+        "(benchmarks/snapshot.h), StreamPeer prefix patched in; its bytes are "
+        "checked equal to the engine's file (else no row). **forward**: each "
+        "message parsed (codec/document) and its bytes() framed again, as a "
+        "relay. **edit one field**: each message parsed and a copy written "
+        "with its \"tick\" changed (`document::Edit`). **msgpack-cxx "
+        "packer** / **simdjson mini_formatter**: the same structs written as "
+        "MessagePack (`msgpack::packer`) and as JSON (simdjson 3.0.1 has no "
+        "public builder; `simdjson::internal::mini_formatter` is the writer "
+        "behind its `minify`).",
         "- **simdjson DOM**: `dom::parser` (reused) per message plus a walk over "
         "every value. **On-Demand**: `ondemand::parser` with code that knows "
         "the schema and reads every field by name. **msgpack-cxx**: "

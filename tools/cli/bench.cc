@@ -368,11 +368,11 @@ void AddWriterRows(const BenchInput& in, double seconds, std::vector<Row>* rows,
     return true;
   };
   if (write_all()) {  // else no writer row (as for the encoders)
-    rows->push_back({"writer (values re-written, call by call)",
+    rows->push_back({"writer (values, call by call)",
                      Measure(seconds, write_all, ok), buf.size()});
   }
   document::Parser parser;
-  rows->push_back({"forward (document parse + bytes copied)",
+  rows->push_back({"forward (parse + bytes copied)",
                    Measure(
                        seconds,
                        [&] {
