@@ -505,6 +505,12 @@ Writer& Writer::Raw(ByteView value) {
     Fail(ErrorKind::kInvalidType, "Raw: not a type of this dialect");
     return *this;
   }
+  if (t == Type::kObject && !(header & wire::kFlagObjectAsId) &&
+      !opts_.full_objects) {
+    Fail(ErrorKind::kUnsupported,
+         "Raw: a full Object can only be written with full_objects");
+    return *this;
+  }
   if (Slot(t)) PutBytes(value.data(), value.size());
   return *this;
 }

@@ -53,7 +53,10 @@
 //
 // Raw(bytes) writes one value already encoded in this dialect (a
 // document::Element's bytes(), another Writer's output): a relay forwards
-// what it received without decoding it.
+// what it received without decoding it. The bytes are copied as they are:
+// only the header is checked (a type of the dialect; a full Object at the
+// top needs full_objects). Objects inside are the caller's to vet -- a
+// message parsed without allow_objects holds none.
 //
 // Allocation: once the buffer and the stack have grown to the size of the
 // messages written, a message allocates nothing (tests: writer_alloc_test).

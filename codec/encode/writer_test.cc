@@ -356,6 +356,16 @@ TEST(WriterTest, MisuseIsAnErrorAndLeavesNoBytes) {
          w->PackedReals(Type::kPackedVector3Array, c);
        },
        ErrorKind::kInvalidArgument},
+      {"raw full object without full_objects",
+       [](Writer* w) {
+         EncodeOptions full;
+         full.full_objects = true;
+         Object o;
+         o.kind = Object::Kind::kFull;
+         o.class_name = "Node";
+         w->Raw(*Encode(Variant::MakeObject(o), full));
+       },
+       ErrorKind::kUnsupported},
       {"raw garbage", [](Writer* w) { w->Raw(std::string("\xff\0\0\0", 4)); },
        ErrorKind::kInvalidType},
   };
