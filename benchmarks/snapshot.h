@@ -39,7 +39,7 @@ struct PlayerState {
 };
 
 struct Snapshot {
-  bool name_keys = true;  // StringName keys (traffic.cc) or String (Godot)
+  bool name_keys = true;    // StringName keys (traffic.cc) or String (Godot)
   bool name_values = true;  // type and anim: StringName, or String (Godot 3)
   std::string type;
   int64_t tick = 0;
