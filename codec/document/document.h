@@ -112,8 +112,8 @@ class Element {
   uint32_t header() const;
   // The bytes of the value as on the wire, zero-copy (a subtree whole): a
   // relay forwards them as they are (encode::Writer::Raw, or append them).
-  // For the strings of a NodePath or PackedStringArray and the names of
-  // Object properties: their wire field (length, text, padding).
+  // Empty for what is not a value on the wire: the strings of a NodePath
+  // or PackedStringArray and the names of Object properties.
   absl::Span<const uint8_t> bytes() const;
 
   // ---- Scalars (0 / false unless the type matches) ----------------------

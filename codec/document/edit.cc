@@ -143,6 +143,12 @@ uint32_t Edit::CountPos(Element c) const {
 Edit& Edit::Replace(Element target, ByteView value) {
   Type vt;
   if (!Mine(target, "Replace") || !ValueType(value, &vt)) return *this;
+  if (target.bytes().empty()) {
+    Fail(
+        "Replace: not a value (a NodePath or PackedStringArray string, a "
+        "property name)");
+    return *this;
+  }
   const internal::Node& n = target.node();
   const uint32_t end = static_cast<uint32_t>(n.pos + target.bytes().size());
   AddPatch(n.pos, end, value);

@@ -311,6 +311,28 @@ TEST(EditTest, NestedAppendsAtTheSameEnd) {
   EXPECT_EQ(static_cast<uint8_t>(out[0]), want.size());
 }
 
+TEST(ForwardTest, NamesAndPackedStringsAreNotValues) {
+  Variant np = Variant::MakeNodePath(NodePath{{"a", "b"}, {"c"}, true});
+  Variant ps = Variant::PackedStrings({"x", "yz"});
+  Variant arr = Variant::MakeArray(Array{});
+  arr.mutable_array().items = {np, ps};
+  const std::string msg = Enc(arr, {});
+  Parser parser;
+  ParseResult r = parser.Parse(Bytes(msg));
+  ASSERT_TRUE(r.ok());
+  EXPECT_FALSE(r.root[0].bytes().empty());
+  EXPECT_TRUE(r.root[0][0].bytes().empty());
+  EXPECT_TRUE(r.root[1][1].bytes().empty());
+  Edit edit(r.root);
+  edit.Replace(r.root[1][1], Enc(Variant::String("q"), {}));
+  std::string out;
+  EXPECT_EQ(edit.WriteTo(&out).kind, ErrorKind::kInvalidArgument);
+  encode::Writer w;
+  w.Start(&out);
+  w.Raw(r.root[0][1].bytes());
+  EXPECT_FALSE(w.Finish().ok());
+}
+
 TEST(EditTest, MisuseIsAnError) {
   Dictionary d;
   d.Set(Variant::String("a"), Variant::Int(1));
