@@ -28,7 +28,7 @@ void Edit::Reset(Element root) {
   patches_.clear();
   counts_.clear();
   scratch_.clear();
-  err_ = Error();
+  if (!err_.ok()) err_ = Error();
   if (p_ != nullptr) {
     const EncodeOptions& o = writer_.options();
     if (o.dialect != p_->opts_.dialect || !o.full_objects) {
