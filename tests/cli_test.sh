@@ -148,7 +148,8 @@ check "bench prints every decoder and the target" $?
 want=["memcpy", "stream parser (whole buffer)", "stream parser (1400-byte pieces)", "view walk",
       "document parse (indexed, reused)", "document parse + read every field",
       "DOM decode (stream)", "reference decoder", "fast encode (bytes written)",
-      "reference encode (bytes written)"]
+      "reference encode (bytes written)", "writer (values, call by call)",
+      "forward (parse + bytes copied)"]
 sys.exit(0 if names == want and d["simd_target"] and all(r["mb_per_s"] > 0 for r in d["results"]) else 1)'
 check "bench --json: every decoder and encoder" $?
 # A packed array: the push parser and the view only hand it over (zero-copy,

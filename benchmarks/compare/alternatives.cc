@@ -198,6 +198,278 @@ uint64_t Walk(const msgpack::object& o) {
   return s;
 }
 
+// ---- Writing the same messages from structs
+// -----------------------------------
+//
+// The writers' side (issue 23): each message written from the plain structs
+// a server holds (the same fields the gdwire writer row writes), by
+// msgpack-cxx's packer (the bytes of traffic.msgpack, checked) and by
+// simdjson. simdjson 3.0.1 (Debian) has no public builder: its closest is
+// simdjson::internal::mini_formatter, the writer behind simdjson::minify
+// and to_string (not public API; the later `builder::string_builder` does
+// not exist in 3.0.1). The voice bytes' base64 text is made outside the
+// timing (JSON has no bytes).
+
+struct PlayerS {
+  int64_t id = 0, hp = 0, flags = 0;
+  std::string name, anim;
+  float pos[3] = {}, vel[3] = {}, rot[4] = {};
+  std::vector<int64_t> inventory;
+  bool has_inventory = false;
+};
+
+struct MessageS {
+  std::string type;
+  int64_t tick = 0;
+  std::vector<PlayerS> players;
+  bool extra = false;
+  std::vector<float> path;  // x, y, z per point
+  std::string voice, voice_base64;
+};
+
+std::string Str(const msgpack::object& o) {
+  if (o.type != msgpack::type::STR) throw std::runtime_error("not a string");
+  return std::string(o.via.str.ptr, o.via.str.size);
+}
+int64_t Int(const msgpack::object& o) { return o.as<int64_t>(); }
+void Floats(const msgpack::object& o, float* out, size_t n) {
+  if (o.type != msgpack::type::ARRAY || o.via.array.size != n) {
+    throw std::runtime_error("not a vector");
+  }
+  for (size_t i = 0; i < n; ++i) out[i] = o.via.array.ptr[i].as<float>();
+}
+
+std::string Base64(const std::string& in) {
+  static const char* k =
+      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  std::string out;
+  size_t i = 0;
+  for (; i + 2 < in.size(); i += 3) {
+    const uint32_t v =
+        uint8_t(in[i]) << 16 | uint8_t(in[i + 1]) << 8 | uint8_t(in[i + 2]);
+    out += {k[v >> 18], k[(v >> 12) & 63], k[(v >> 6) & 63], k[v & 63]};
+  }
+  if (i + 1 == in.size()) {
+    const uint32_t v = uint8_t(in[i]) << 16;
+    out += {k[v >> 18], k[(v >> 12) & 63], '=', '='};
+  } else if (i + 2 == in.size()) {
+    const uint32_t v = uint8_t(in[i]) << 16 | uint8_t(in[i + 1]) << 8;
+    out += {k[v >> 18], k[(v >> 12) & 63], k[(v >> 6) & 63], '='};
+  }
+  return out;
+}
+
+// The structs of one MessagePack message (the traffic's shape).
+MessageS FromMsgpack(const msgpack::object& o) {
+  MessageS m;
+  if (o.type != msgpack::type::MAP) throw std::runtime_error("not a map");
+  for (uint32_t i = 0; i < o.via.map.size; ++i) {
+    const std::string key = Str(o.via.map.ptr[i].key);
+    const msgpack::object& v = o.via.map.ptr[i].val;
+    if (key == "type") {
+      m.type = Str(v);
+    } else if (key == "tick") {
+      m.tick = Int(v);
+    } else if (key == "players") {
+      for (uint32_t k = 0; k < v.via.array.size; ++k) {
+        const msgpack::object& po = v.via.array.ptr[k];
+        PlayerS p;
+        for (uint32_t j = 0; j < po.via.map.size; ++j) {
+          const std::string pk = Str(po.via.map.ptr[j].key);
+          const msgpack::object& pv = po.via.map.ptr[j].val;
+          if (pk == "id")
+            p.id = Int(pv);
+          else if (pk == "name")
+            p.name = Str(pv);
+          else if (pk == "pos")
+            Floats(pv, p.pos, 3);
+          else if (pk == "vel")
+            Floats(pv, p.vel, 3);
+          else if (pk == "rot")
+            Floats(pv, p.rot, 4);
+          else if (pk == "hp")
+            p.hp = Int(pv);
+          else if (pk == "flags")
+            p.flags = Int(pv);
+          else if (pk == "anim")
+            p.anim = Str(pv);
+          else if (pk == "inventory") {
+            p.has_inventory = true;
+            for (uint32_t q = 0; q < pv.via.array.size; ++q) {
+              p.inventory.push_back(Int(pv.via.array.ptr[q]));
+            }
+          } else {
+            throw std::runtime_error("unexpected player field");
+          }
+        }
+        m.players.push_back(std::move(p));
+      }
+    } else if (key == "path") {
+      m.extra = true;
+      for (uint32_t k = 0; k < v.via.array.size; ++k) {
+        float xyz[3];
+        Floats(v.via.array.ptr[k], xyz, 3);
+        m.path.insert(m.path.end(), xyz, xyz + 3);
+      }
+    } else if (key == "voice") {
+      if (v.type != msgpack::type::BIN) throw std::runtime_error("voice");
+      m.voice.assign(v.via.bin.ptr, v.via.bin.size);
+      m.voice_base64 = Base64(m.voice);
+    } else {
+      throw std::runtime_error("unexpected field");
+    }
+  }
+  return m;
+}
+
+template <typename Packer>
+void PackKey(Packer& pk, const char* k, size_t n) {
+  pk.pack_str(static_cast<uint32_t>(n));
+  pk.pack_str_body(k, static_cast<uint32_t>(n));
+}
+template <typename Packer>
+void PackStr(Packer& pk, const std::string& s) {
+  pk.pack_str(static_cast<uint32_t>(s.size()));
+  pk.pack_str_body(s.data(), static_cast<uint32_t>(s.size()));
+}
+template <typename Packer>
+void PackFloats(Packer& pk, const float* x, size_t n) {
+  pk.pack_array(static_cast<uint32_t>(n));
+  for (size_t i = 0; i < n; ++i) pk.pack_float(x[i]);
+}
+
+void Pack(msgpack::packer<msgpack::sbuffer>& pk, const MessageS& m) {
+#define KEY(k) PackKey(pk, k, sizeof(k) - 1)
+  pk.pack_map(m.extra ? 5 : 3);
+  KEY("type");
+  PackStr(pk, m.type);
+  KEY("tick");
+  pk.pack_int64(m.tick);
+  KEY("players");
+  pk.pack_array(static_cast<uint32_t>(m.players.size()));
+  for (const PlayerS& p : m.players) {
+    pk.pack_map(p.has_inventory ? 9 : 8);
+    KEY("id");
+    pk.pack_int64(p.id);
+    KEY("name");
+    PackStr(pk, p.name);
+    KEY("pos");
+    PackFloats(pk, p.pos, 3);
+    KEY("vel");
+    PackFloats(pk, p.vel, 3);
+    KEY("rot");
+    PackFloats(pk, p.rot, 4);
+    KEY("hp");
+    pk.pack_int64(p.hp);
+    KEY("flags");
+    pk.pack_int64(p.flags);
+    KEY("anim");
+    PackStr(pk, p.anim);
+    if (p.has_inventory) {
+      KEY("inventory");
+      pk.pack_array(static_cast<uint32_t>(p.inventory.size()));
+      for (int64_t x : p.inventory) pk.pack_int64(x);
+    }
+  }
+  if (m.extra) {
+    KEY("path");
+    pk.pack_array(static_cast<uint32_t>(m.path.size() / 3));
+    for (size_t i = 0; i < m.path.size(); i += 3) {
+      PackFloats(pk, m.path.data() + i, 3);
+    }
+    KEY("voice");
+    pk.pack_bin(static_cast<uint32_t>(m.voice.size()));
+    pk.pack_bin_body(m.voice.data(), static_cast<uint32_t>(m.voice.size()));
+  }
+#undef KEY
+}
+
+void JsonFloats(simdjson::internal::mini_formatter& f, const float* x,
+                size_t n) {
+  f.start_array();
+  for (size_t i = 0; i < n; ++i) {
+    if (i) f.comma();
+    f.number(static_cast<double>(x[i]));
+  }
+  f.end_array();
+}
+
+void Json(simdjson::internal::mini_formatter& f, const MessageS& m) {
+  f.start_object();
+  f.key("type");
+  f.string(m.type);
+  f.comma();
+  f.key("tick");
+  f.number(m.tick);
+  f.comma();
+  f.key("players");
+  f.start_array();
+  for (size_t i = 0; i < m.players.size(); ++i) {
+    const PlayerS& p = m.players[i];
+    if (i) f.comma();
+    f.start_object();
+    f.key("id");
+    f.number(p.id);
+    f.comma();
+    f.key("name");
+    f.string(p.name);
+    f.comma();
+    f.key("pos");
+    JsonFloats(f, p.pos, 3);
+    f.comma();
+    f.key("vel");
+    JsonFloats(f, p.vel, 3);
+    f.comma();
+    f.key("rot");
+    JsonFloats(f, p.rot, 4);
+    f.comma();
+    f.key("hp");
+    f.number(p.hp);
+    f.comma();
+    f.key("flags");
+    f.number(p.flags);
+    f.comma();
+    f.key("anim");
+    f.string(p.anim);
+    if (p.has_inventory) {
+      f.comma();
+      f.key("inventory");
+      f.start_array();
+      for (size_t k = 0; k < p.inventory.size(); ++k) {
+        if (k) f.comma();
+        f.number(p.inventory[k]);
+      }
+      f.end_array();
+    }
+    f.end_object();
+  }
+  f.end_array();
+  if (m.extra) {
+    f.comma();
+    f.key("path");
+    f.start_array();
+    for (size_t i = 0; i < m.path.size(); i += 3) {
+      if (i) f.comma();
+      JsonFloats(f, m.path.data() + i, 3);
+    }
+    f.end_array();
+    f.comma();
+    f.key("voice");
+    f.string(m.voice_base64);
+  }
+  f.end_object();
+}
+
+void PrintEncode(const char* row, size_t bytes, size_t values,
+                 const Timing& t) {
+  std::printf(
+      "RESULT {\"payload\": \"traffic\", \"row\": \"%s\", \"kind\": "
+      "\"encode\", \"bytes\": %zu, \"values\": %zu, \"best_s\": %.9g, "
+      "\"median_s\": %.9g, \"runs\": %d, \"zero_copy\": false}\n",
+      row, bytes, values, t.best, t.median, t.runs);
+  std::fflush(stdout);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -296,6 +568,47 @@ int main(int argc, char** argv) {
               return true;
             },
             &ok));
+  // The writers: the same messages from structs.
+  std::vector<MessageS> structs;
+  bool structs_ok = true;
+  try {
+    for (size_t off = 0; off < mp.size();) {
+      msgpack::object_handle oh = msgpack::unpack(mp.data(), mp.size(), off);
+      structs.push_back(FromMsgpack(oh.get()));
+    }
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "alternatives: structs: %s\n", e.what());
+    ok = structs_ok = false;
+  }
+  if (structs_ok) {
+    msgpack::sbuffer sb(1 << 20);
+    msgpack::packer<msgpack::sbuffer> pk(&sb);
+    auto pack_all = [&] {
+      sb.clear();
+      for (const MessageS& m : structs) Pack(pk, m);
+      return true;
+    };
+    pack_all();
+    if (sb.size() != mp.size() ||
+        std::memcmp(sb.data(), mp.data(), mp.size())) {
+      // msgpack-cxx 4 packs a float that holds an integer as an integer.
+      std::fprintf(stderr,
+                   "alternatives: note: the packer's bytes differ from "
+                   "traffic.msgpack's (%zu vs %zu bytes)\n",
+                   sb.size(), mp.size());
+    }
+    PrintEncode("msgpack-cxx packer", sb.size(), structs.size(),
+                Measure(seconds, pack_all, &ok));
+    simdjson::internal::mini_formatter f;
+    auto json_all = [&] {
+      f.clear();
+      for (const MessageS& m : structs) Json(f, m);
+      return true;
+    };
+    json_all();
+    PrintEncode("simdjson mini_formatter", f.str().size(), structs.size(),
+                Measure(seconds, json_all, &ok));
+  }
   if (messages != lines.size()) {
     std::fprintf(stderr,
                  "alternatives: %zu JSON lines, %zu MessagePack objects\n",

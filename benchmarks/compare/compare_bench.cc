@@ -58,9 +58,12 @@
 #include "benchmarks/compare/export.h"
 #include "benchmarks/compare/handlers.h"
 #include "benchmarks/document_touch.h"
+#include "benchmarks/snapshot.h"
 #include "benchmarks/traffic.h"
 #include "codec/document/document.h"
+#include "codec/document/edit.h"
 #include "codec/encode/encoder.h"
+#include "codec/encode/writer.h"
 #include "codec/frame/frame.h"
 #include "codec/reference/decoder.h"
 #include "codec/reference/encoder.h"
@@ -146,6 +149,87 @@ bool Parse(absl::Span<const uint8_t> all, size_t piece, const DecodeOptions& d,
     }
   }
   return p.Finish().ok();
+}
+
+// Issue 23's rows on the traffic: the messages written from plain structs
+// with encode::Writer (the same bytes as the engine's, checked: else no
+// row), each message forwarded (parsed, its bytes() framed again), and a
+// one-field edit of each (parsed, "tick" set with document::Edit).
+bool WriterRows(const std::string& name, const std::string& input,
+                const std::vector<absl::Span<const uint8_t>>& spans,
+                const std::vector<Variant>& values, const DecodeOptions& d,
+                const FrameOptions& f, double seconds) {
+  const size_t nv = values.size();
+  const encode::Prefix prefix = f.framing == Framing::kNone
+                                    ? encode::Prefix::kNone
+                                    : encode::Prefix::kStreamPeer;
+  bool ok = true;
+  std::vector<Snapshot> snaps(nv);
+  bool shaped = true;
+  for (size_t i = 0; i < nv && shaped; ++i) {
+    shaped = SnapshotFromVariant(values[i], &snaps[i]);
+  }
+  EncodeOptions e;
+  e.dialect = d.dialect;
+  encode::Writer w(e);
+  std::string buf;
+  auto write_all = [&] {
+    buf.clear();
+    for (const Snapshot& s : snaps) {
+      w.Start(&buf, prefix);
+      WriteSnapshot(&w, s);
+      if (!w.Finish().ok()) return false;
+    }
+    return true;
+  };
+  if (!shaped || !write_all() || buf != input) {
+    std::fprintf(stderr,
+                 "%s: the messages are not the snapshot shape the writer "
+                 "rows write (or the bytes differ): no writer row\n",
+                 name.c_str());
+  } else {
+    Print(name, "writer (from structs)", "encode", buf.size(), nv,
+          Measure(seconds, write_all, &ok), false);
+  }
+  document::Parser parser;
+  auto forward = [&] {
+    buf.clear();
+    for (auto v : spans) {
+      document::ParseResult r = parser.Parse(v, d);
+      if (!r.ok()) return false;
+      const absl::Span<const uint8_t> b = r.root.bytes();
+      const size_t at = buf.size();
+      if (prefix != encode::Prefix::kNone) buf.append(4, '\0');
+      buf.append(reinterpret_cast<const char*>(b.data()), b.size());
+      if (prefix != encode::Prefix::kNone) {
+        wire::StoreU32(reinterpret_cast<uint8_t*>(&buf[at]),
+                       static_cast<uint32_t>(b.size()));
+      }
+    }
+    return true;
+  };
+  Print(name, "forward (parse + bytes)", "encode", input.size(), nv,
+        Measure(seconds, forward, &ok), false);
+  document::Edit edit;
+  std::string tick;
+  w.Start(&tick);
+  w.Int(123456789);
+  w.Finish();
+  auto edit_all = [&] {
+    buf.clear();
+    for (auto v : spans) {
+      document::ParseResult r = parser.Parse(v, d);
+      if (!r.ok()) return false;
+      edit.Reset(r.root);
+      edit.Set(r.root, "tick", tick);
+      if (!edit.WriteTo(&buf, prefix).ok()) return false;
+    }
+    return true;
+  };
+  edit_all();
+  Print(name, "edit one field (parse + edit)", "encode", buf.size(), nv,
+        Measure(seconds, edit_all, &ok), false);
+  return ok;
 }
 
 // Every row on one payload file. Returns false when a decoder failed.
@@ -301,6 +385,8 @@ bool RunPayload(const std::string& name, const std::string& input,
     Print(name, fn == fast ? "fast encode" : "reference encode", "encode",
           written, nv, Measure(seconds, pass, &ok), false);
   }
+  if (name == "traffic")
+    ok = WriterRows(name, input, spans, values, d, f, seconds) && ok;
   if (!ok) std::fprintf(stderr, "%s: a decoder failed\n", name.c_str());
   return ok;
 }

@@ -27,6 +27,15 @@ grep -F '"payload": "vec3", "row": "push parser (whole buffer)"' "$dir/out.txt" 
 grep -F '"payload": "traffic", "row": "push parser (whole buffer)"' "$dir/out.txt" |
   grep -q '"zero_copy": false'
 grep -F '"payload": "traffic", "row": "DOM decode"' "$dir/out.txt" | grep -q '"values": 20,'
+# Issue 23: the writer (its bytes equal to the payload's, else no row),
+# forward and edit rows on the traffic.
+for row in "writer (from structs)" "forward (parse + bytes)" \
+    "edit one field (parse + edit)"; do
+  grep -qF "\"payload\": \"traffic\", \"row\": \"$row\"" "$dir/out.txt" || {
+    echo "missing: traffic / $row" >&2
+    exit 1
+  }
+done
 
 "$bench" --export="$dir" "$dir"
 [ "$(wc -l <"$dir/traffic.json")" -eq 20 ]

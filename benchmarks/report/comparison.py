@@ -49,7 +49,10 @@ DECODE_ROWS = [
     "DOM decode",
     "reference decode",
 ]
-ENCODE_ROWS = ["fast encode", "reference encode"]
+ENCODE_ROWS = ["fast encode", "reference encode", "writer (from structs)",
+               "forward (parse + bytes)", "edit one field (parse + edit)"]
+# The alternatives writing the same messages from structs (issue 23).
+ALT_ENCODE_ROWS = ["msgpack-cxx packer", "simdjson mini_formatter"]
 ALT_ROWS = ["simdjson DOM", "simdjson On-Demand", "msgpack-cxx"]
 
 
@@ -173,6 +176,15 @@ def build_rows(data):
                     r = d["gdwire"].get((p, row))
                     if r:
                         add(f"gdwire {row}", r, enc)
+                if p == "traffic":
+                    for row in ALT_ENCODE_ROWS:
+                        r = d["gdwire"].get((p, row))
+                        if r:
+                            fmt = ("MessagePack" if row.startswith("msgpack")
+                                   else "JSON")
+                            add(f"{alt_version(d, row)} (the same messages "
+                                f"from structs as {fmt}, "
+                                f"{r['bytes'] / 1e6:,.1f} MB)", r, enc)
     return rows
 
 
@@ -185,7 +197,8 @@ def alt_version(d, row):
         v = d["alts"].get("SIMDJSON", "").split(" ")[0]
         return f"simdjson {v} {row.split(' ', 1)[1]}".strip()
     v = d["alts"].get("MSGPACK", "")
-    return f"msgpack-cxx {v}".strip()
+    suffix = row.split(" ", 1)[1] if " " in row else ""
+    return f"msgpack-cxx {v} {suffix}".strip()
 
 
 def text_table(rows):
@@ -266,7 +279,8 @@ def goals(rows):
     else:
         add("document ≥ 1.5 GB/s and ≥ 12× Godot 4 on traffic", "no document row", None)
     best_alt = max((r["msgs"] for r in rows if r["engine"] == e and r["payload"] == "traffic"
-                    and (r["what"].startswith("simdjson") or r["what"].startswith("msgpack"))),
+                    and (r["what"].startswith("simdjson") or r["what"].startswith("msgpack"))
+                    and "from structs" not in r["what"]),  # decoders only
                    default=None)
     for name, r in (("push parser", push), ("document", doc),
                     ("DOM decode", find(rows, e, "traffic", "gdwire DOM decode"))):
@@ -288,6 +302,10 @@ def goals(rows):
         if r:
             add(f"fast encode ≥ 1 GB/s and ≥ 5× Godot 4 encode ({p})",
                 f"{r['mb']} MB/s, {r['ratio']}", r["mbs"] >= 1000 and r["x"] >= 5)
+    w = find(rows, e, "traffic", "gdwire writer")
+    if w:  # issue 23
+        add("writer ≥ 2 GB/s and ≥ 10× Godot 4 put_var (traffic)",
+            f"{w['mb']} MB/s, {w['ratio']}", w["mbs"] >= 2000 and w["x"] >= 10)
     for p in ("vec3", "floats"):
         r = find(rows, e, p, "gdwire fast encode")
         m = find(rows, e, p, "memcpy")
@@ -403,7 +421,8 @@ def headline(rows):
             parts.append(f"{short(r['what'])[7:]} {r['msgs']:,.0f} messages/s "
                          f"({r['mb']} MB/s, {r['ratio']} Godot 4)")
     alts = [r for r in rows if r["engine"] == e and r["payload"] == "traffic"
-            and (r["what"].startswith("simdjson") or r["what"].startswith("msgpack"))]
+            and (r["what"].startswith("simdjson") or r["what"].startswith("msgpack"))
+            and "from structs" not in r["what"]]  # the writers: not decoders
     alt = ", ".join(f"{short(r['what'])} {r['msgs']:,.0f}" for r in alts)
     return (f"On {g['label'].split(', StreamPeer')[0]} written by Godot 4.6.3, one core: Godot's own "
             f"get_var decodes {g['msgs']:,.0f} messages/s; gdwire: " + "; ".join(parts) +
@@ -486,6 +505,17 @@ def write_doc(path, svg_name, rows, meta, data):
         "- **fast encode**: codec/encode, the decoded values written again "
         "(with the StreamPeer length prefix for the traffic); byte-identical "
         "to the reference.",
+        "- **writer (from structs)**: `encode::Writer` writing each traffic "
+        "message from the plain C++ structs a server holds "
+        "(benchmarks/snapshot.h), StreamPeer prefix patched in; its bytes are "
+        "checked equal to the engine's file (else no row). **forward**: each "
+        "message parsed (codec/document) and its bytes() framed again, as a "
+        "relay. **edit one field**: each message parsed and a copy written "
+        "with its \"tick\" changed (`document::Edit`). **msgpack-cxx "
+        "packer** / **simdjson mini_formatter**: the same structs written as "
+        "MessagePack (`msgpack::packer`) and as JSON (simdjson 3.0.1 has no "
+        "public builder; `simdjson::internal::mini_formatter` is the writer "
+        "behind its `minify`).",
         "- **simdjson DOM**: `dom::parser` (reused) per message plus a walk over "
         "every value. **On-Demand**: `ondemand::parser` with code that knows "
         "the schema and reads every field by name. **msgpack-cxx**: "

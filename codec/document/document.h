@@ -110,6 +110,11 @@ class Element {
   uint64_t offset() const;
   // The header word as on the wire.
   uint32_t header() const;
+  // The bytes of the value as on the wire, zero-copy (a subtree whole): a
+  // relay forwards them as they are (encode::Writer::Raw, or append them).
+  // Empty for what is not a value on the wire: the strings of a NodePath
+  // or PackedStringArray and the names of Object properties.
+  absl::Span<const uint8_t> bytes() const;
 
   // ---- Scalars (0 / false unless the type matches) ----------------------
   bool as_bool() const;
@@ -207,6 +212,7 @@ class Element {
 
  private:
   friend class Parser;
+  friend class Edit;
   friend class ChildIterator;
   friend class EntryRange;
   friend class EntryIterator;
@@ -317,6 +323,7 @@ class Parser {
 
  private:
   friend class Element;
+  friend class Edit;
   struct Pass;
   bool Run(const core::Context& c, size_t* end);
   void GrowTape();
@@ -327,6 +334,7 @@ class Parser {
 
   const uint8_t* data_ = nullptr;
   size_t size_ = 0;
+  size_t end_ = 0;  // where the root value ends
   uint64_t base_ = 0;
   DecodeOptions opts_;
   bool ok_ = false;

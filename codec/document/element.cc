@@ -47,6 +47,22 @@ uint64_t Element::offset() const {
   return valid() ? p_->base_ + node().pos : 0;
 }
 
+absl::Span<const uint8_t> Element::bytes() const {
+  if (!valid()) return {};
+  // Values are on the wire in tape order: this one ends where the next
+  // node after its subtree starts, or with the root.
+  const internal::Node& n = node();
+  // The strings of a NodePath or PackedStringArray and property names have
+  // no header (text at pos + 4, or + 7 after a BOM): not values.
+  if ((n.type == Type::kString || n.type == Type::kStringName) &&
+      n.a < n.pos + 8) {
+    return {};
+  }
+  const uint32_t next = (n.flags & kContainer) ? n.a : i_ + 1;
+  const size_t end = next < p_->tape_len_ ? p_->tape_[next].pos : p_->end_;
+  return absl::MakeConstSpan(data() + n.pos, end - n.pos);
+}
+
 uint32_t Element::header() const {
   return valid() ? wire::LoadU32(data() + node().pos) : 0;
 }

@@ -421,6 +421,7 @@ ParseResult Parser::Parse(ByteView message, const DecodeOptions& options,
     return r;
   }
   ok_ = true;
+  end_ = end;
   r.root = Element(this, 0);
   r.consumed = end;
   return r;

@@ -22,6 +22,7 @@
 #include "absl/base/config.h"
 #include "absl/strings/str_cat.h"
 #include "codec/core/text.h"
+#include "codec/encode/internal/out.h"
 #include "codec/types.h"
 #include "codec/wire.h"
 #include "simd/convert.h"
@@ -33,15 +34,15 @@ namespace gdwire {
 namespace encode {
 namespace {
 
-class Encoder {
+// The output cursor and the int/float/real rules are internal::Out's
+// (shared with the streaming Writer).
+class Encoder : private internal::Out {
  public:
   Encoder(const EncodeOptions& opts, std::string* out)
-      : opts_(opts), out_(out), len_(out->size()) {}
+      : Out(out), opts_(opts) {}
 
-  // The bytes written end at len(); the string may be longer (room made
-  // ahead), Finish() cuts it there.
-  size_t len() const { return len_; }
-  void Finish() { out_->resize(len_); }
+  using Out::Finish;
+  using Out::len;
 
   bool Value(const Variant& v, int depth) {
     if (depth > opts_.max_depth) {
@@ -69,29 +70,12 @@ class Encoder {
         PutU32(id);
         PutU32(v.as_bool() ? 1 : 0);
         return true;
-      case Type::kInt: {
-        const int64_t i = v.as_int();
-        if (i >= INT32_MIN && i <= INT32_MAX) {
-          PutU32(id);
-          PutU32(static_cast<uint32_t>(static_cast<int32_t>(i)));
-        } else {
-          PutU32(id | wire::kFlag64);
-          PutU64(static_cast<uint64_t>(i));
-        }
+      case Type::kInt:
+        PutInt(id, v.as_int());
         return true;
-      }
-      case Type::kFloat: {
-        const double f = v.as_float();
-        // NaN != NaN, so NaN always takes the f64 form, as in the engine.
-        if (static_cast<double>(static_cast<float>(f)) == f) {
-          PutU32(id);
-          PutF32(static_cast<float>(f));
-        } else {
-          PutU32(id | wire::kFlag64);
-          PutF64(f);
-        }
+      case Type::kFloat:
+        PutFloat(id, v.as_float());
         return true;
-      }
       case Type::kString:
       case Type::kStringName:
         PutU32(id);
@@ -142,21 +126,10 @@ class Encoder {
       const bool wide = opts_.real_is_double && HasRealWidthFlag(d, type);
       PutU32(id | (wide ? wire::kFlag64 : 0));
       const RealsView r = v.reals();
-      if (!wide && !r.wide()) {  // stored as the wire's f32: as they are
-        uint8_t* o = Extend(4 * r.size());
-        for (size_t i = 0; i < r.size(); ++i) {
-          uint32_t u;
-          std::memcpy(&u, r.f32() + i, 4);
-          wire::StoreU32(o + 4 * i, u);
-        }
-        return true;
-      }
-      for (double c : r) {
-        if (wide) {
-          PutF64(c);
-        } else {
-          PutF32(NarrowF64ToF32(c));
-        }
+      if (r.wide()) {
+        PutReals(r.f64(), r.size(), wide);
+      } else {
+        PutReals(r.f32(), r.size(), wide);
       }
       return true;
     }
@@ -186,58 +159,6 @@ class Encoder {
   ABSL_ATTRIBUTE_NOINLINE bool Prefix(const std::string& segment) {
     err_.path = segment + err_.path;
     return false;
-  }
-
-  // Grows the output by n bytes and returns where they start. The string
-  // grows ahead of the bytes, so most calls only move len_.
-  uint8_t* Extend(size_t n) {
-    if (out_->size() - len_ < n) Grow(n);
-    uint8_t* p = reinterpret_cast<uint8_t*>(&(*out_)[0]) + len_;
-    len_ += n;
-    return p;
-  }
-  ABSL_ATTRIBUTE_NOINLINE void Grow(size_t n) {
-    // A step of at least 512 bytes: fewer calls, and little zero-filling
-    // beyond what is written (std::string's capacity doubles by itself).
-    out_->resize(len_ + std::max(n, size_t{512}));
-  }
-  void PutU32(uint32_t v) { wire::StoreU32(Extend(4), v); }
-  void PutU64(uint64_t v) { wire::StoreU64(Extend(8), v); }
-  void PutF32(float f) {
-    uint32_t u;
-    std::memcpy(&u, &f, 4);
-    PutU32(u);
-  }
-  void PutF64(double d) {
-    uint64_t u;
-    std::memcpy(&u, &d, 8);
-    PutU64(u);
-  }
-  void PutBytes(const std::string& b) {
-    if (!b.empty()) std::memcpy(Extend(b.size()), b.data(), b.size());
-  }
-  // n elements of `width` bytes, stored little-endian by `store` (a
-  // //simd kernel). On a little-endian host a large array is appended as
-  // it is: one copy, no zero-filling of room first.
-  template <typename T>
-  void PutArray(const T* x, size_t n, size_t width,
-                void (*store)(const T*, size_t, uint8_t*)) {
-#if defined(ABSL_IS_LITTLE_ENDIAN)
-    if (n * width >= 4096) {
-      Finish();
-      out_->append(reinterpret_cast<const char*>(x), n * width);
-      len_ = out_->size();
-      return;
-    }
-#endif
-    store(x, n, Extend(n * width));
-  }
-  // n bytes and their zero padding to a multiple of 4.
-  void PutPadded(const void* src, size_t n) {
-    const size_t pad = wire::Pad4(n);
-    uint8_t* p = Extend(n + pad);
-    if (n > 0) std::memcpy(p, src, n);
-    for (size_t i = 0; i < pad; ++i) p[n + i] = 0;
   }
 
   bool WireString(const std::string& s) {
@@ -281,25 +202,21 @@ class Encoder {
   bool ContainerKind(const ContainerType& ct, uint32_t* kind,
                      std::string* payload) {
     payload->clear();
+    *kind = internal::ContainerKindBits(ct, opts_.full_objects);
     switch (ct.kind) {
       case ContainerType::Kind::kNone:
-        *kind = 0;
         return true;
       case ContainerType::Kind::kBuiltin: {
         uint32_t tid;
         if (!WireId(opts_.dialect, ct.builtin, &tid)) {
           return Fail(ErrorKind::kUnsupported, "container element type");
         }
-        *kind = 1;
         wire::AppendU32(payload, tid);
         return true;
       }
       case ContainerType::Kind::kClassName:
       case ContainerType::Kind::kScript: {
-        const bool script = ct.kind == ContainerType::Kind::kScript;
-        *kind = script && opts_.full_objects ? 3 : 2;
-        const std::string& s =
-            opts_.full_objects ? ct.name : std::string("EncodedObjectAsID");
+        const std::string& s = internal::ContainerName(ct, opts_.full_objects);
         // As the reference does: the string is written to the payload, so
         // an error's offset is the payload's size.
         std::string* saved = out_;
@@ -348,10 +265,7 @@ class Encoder {
   // in a Nil-typed one, real_t in a float-typed one).
   bool TypedArrayValue(Type which, const Array& a, uint32_t id, int depth) {
     const ContainerType& ct = a.element_type;
-    const Type elem = ct.kind == ContainerType::Kind::kNone ? Type::kNil
-                      : ct.kind == ContainerType::Kind::kBuiltin
-                          ? ct.builtin
-                          : Type::kObject;
+    const Type elem = internal::TypedArrayElement(ct);
     uint32_t tid;
     if (!WireId(opts_.dialect, elem, &tid)) {
       return Fail(ErrorKind::kUnsupported,
@@ -420,22 +334,6 @@ class Encoder {
     return true;
   }
 
-  // PackedVector2/3/4Array components narrowed to f32 wire values. The SIMD
-  // kernel rounds as a cast does, which quiets NaNs and drops their low
-  // payload bits; the reference keeps them (NarrowF64ToF32), so NaN
-  // elements are redone with the exact scalar rule.
-  static void NarrowRealsToWire(const double* src, size_t n, uint8_t* dst) {
-    simd::NarrowF64ToF32Wire(src, n, dst);
-    for (size_t i = 0; i < n; ++i) {
-      if (std::isnan(src[i])) {
-        const float f = NarrowF64ToF32(src[i]);
-        uint32_t u;
-        std::memcpy(&u, &f, 4);
-        wire::StoreU32(dst + 4 * i, u);
-      }
-    }
-  }
-
   bool PackedValue(const Variant& v, uint32_t id) {
     const Type type = v.type();
     const size_t n = v.packed_size();
@@ -496,24 +394,10 @@ class Encoder {
       default: {                 // kPackedVector2/3/4Array
         if (!v.packed_wide()) {  // stored as f32
           const auto& x = v.packed_float32();
-          if (!wide) {
-            PutArray(x.data(), x.size(), 4, simd::StoreF32LE);
-          } else {
-            uint8_t* o = Extend(8 * x.size());
-            for (size_t i = 0; i < x.size(); ++i) {
-              const double d = WidenF32Exact(x[i]);
-              uint64_t b;
-              std::memcpy(&b, &d, 8);
-              wire::StoreU64(o + 8 * i, b);
-            }
-          }
-          return true;
-        }
-        const auto& x = v.packed_float64();
-        if (wide) {
-          PutArray(x.data(), x.size(), 8, simd::StoreF64LE);
+          PutReals(x.data(), x.size(), wide);
         } else {
-          NarrowRealsToWire(x.data(), x.size(), Extend(4 * x.size()));
+          const auto& x = v.packed_float64();
+          PutReals(x.data(), x.size(), wide);
         }
         return true;
       }
@@ -521,8 +405,6 @@ class Encoder {
   }
 
   const EncodeOptions& opts_;
-  std::string* out_;
-  size_t len_;
 
  public:
   Error err_;  // the error when a function returned false

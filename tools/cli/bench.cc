@@ -26,6 +26,8 @@
 #include "benchmarks/document_touch.h"
 #include "codec/document/document.h"
 #include "codec/encode/encoder.h"
+#include "codec/encode/write_variant.h"
+#include "codec/encode/writer.h"
 #include "codec/frame/frame.h"
 #include "codec/gdwire.h"
 #include "codec/reference/decoder.h"
@@ -54,7 +56,9 @@ constexpr char kHelp[] =
     "document::Parser: parse alone, and parse + every field read through\n"
     "its API); the DOM decode (owned Variants); the\n"
     "reference decoder; and the fast and reference encoders writing the\n"
-    "values again (MB/s of the bytes written). Each runs for at least\n"
+    "values again (MB/s of the bytes written); the streaming writer writing\n"
+    "them call by call; a relay's forward (parse, bytes copied). Each runs\n"
+    "for at least\n"
     "--seconds (default 0.5); prints the best pass's MB/s, the ratio to\n"
     "memcpy, and the SIMD target Highway dispatched to. A decoder that only\n"
     "hands packed arrays over by reference prints \"zero-copy\" and its time\n"
@@ -344,6 +348,48 @@ std::string AddEncodeRows(const BenchInput& in, double seconds,
   return "";
 }
 
+// The streaming writer re-writing the decoded values call by call
+// (encode::WriteVariant; MB/s of the bytes written), and a relay's forward:
+// each value parsed (document) and its bytes() copied out.
+void AddWriterRows(const BenchInput& in, double seconds, std::vector<Row>* rows,
+                   bool* ok) {
+  EncodeOptions e;
+  e.dialect = in.d.dialect;
+  e.full_objects = in.d.allow_objects;
+  encode::Writer w(e);
+  std::string buf;
+  auto write_all = [&] {
+    buf.clear();
+    for (const Variant& v : in.decoded) {
+      w.Start(&buf);
+      encode::WriteVariant(&w, v);
+      if (!w.Finish().ok()) return false;
+    }
+    return true;
+  };
+  if (write_all()) {  // else no writer row (as for the encoders)
+    rows->push_back({"writer (values, call by call)",
+                     Measure(seconds, write_all, ok), buf.size()});
+  }
+  document::Parser parser;
+  rows->push_back({"forward (parse + bytes copied)",
+                   Measure(
+                       seconds,
+                       [&] {
+                         buf.clear();
+                         for (auto v : in.values) {
+                           document::ParseResult r = parser.Parse(v, in.d);
+                           if (!r.ok()) return false;
+                           const auto b = r.root.bytes();
+                           buf.append(reinterpret_cast<const char*>(b.data()),
+                                      b.size());
+                         }
+                         return true;
+                       },
+                       ok),
+                   in.bytes.size()});
+}
+
 // --json: one object with the input's size, the SIMD target and the rows.
 void PrintJson(const BenchInput& in, const std::vector<Row>& rows,
                const std::string& encode_note) {
@@ -415,6 +461,7 @@ int Bench(int argc, char** argv) {
   AddDocumentRows(in, seconds, &rows, &ok);
   AddVariantRows(in, seconds, &rows, &ok);
   const std::string encode_note = AddEncodeRows(in, seconds, &rows, &ok);
+  AddWriterRows(in, seconds, &rows, &ok);
   if (!ok) {
     std::fprintf(stderr, "gdwire bench: a decoder failed on the input\n");
     return kExitBadInput;
