@@ -10,6 +10,7 @@
 #include "codec/text/element_json.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -31,19 +32,77 @@ namespace text {
 namespace {
 
 using document::Element;
-using json_internal::AppendFinite;
 using json_internal::AppendQuoted;
 using json_internal::IsUntyped;
 using json_internal::IsUtf8;
 using json_internal::kMaxPlainInt;
 
 // Dictionaries with more keys than this are checked for duplicates by
-// sorting (as AreUniqueUtf8Keys does); smaller ones pair by pair.
+// sorting first; smaller ones pair by pair as they are written.
 constexpr size_t kPairwiseKeys = 16;
+
+// The writer's output: small pieces gather in a buffer on the stack and
+// go to the string in large appends.
+class Out {
+ public:
+  explicit Out(std::string* s) : s_(*s) {}
+  ~Out() { Flush(); }
+
+  void push_back(char c) {
+    if (p_ == end_) Flush();
+    *p_++ = c;
+  }
+  void append(const char* d, size_t n) {
+    if (n > static_cast<size_t>(end_ - p_)) {
+      Flush();
+      if (n > kBuffer / 2) {
+        s_.append(d, n);
+        return;
+      }
+    }
+    std::memcpy(p_, d, n);
+    p_ += n;
+  }
+  void append(absl::string_view v) { append(v.data(), v.size()); }
+  void append(const char* c) { append(c, std::strlen(c)); }
+  // Room for n bytes at the returned pointer; Commit(end) after writing.
+  char* Reserve(size_t n) {
+    if (n > static_cast<size_t>(end_ - p_)) Flush();
+    return p_;
+  }
+  void Commit(char* end) { p_ = end; }
+  size_t size() const { return s_.size() + static_cast<size_t>(p_ - buf_); }
+  // Back to an earlier size().
+  void Truncate(size_t n) {
+    if (n >= s_.size()) {
+      p_ = buf_ + (n - s_.size());
+    } else {
+      s_.resize(n);
+      p_ = buf_;
+    }
+  }
+  // The string itself, everything written so far in it.
+  std::string* Direct() {
+    Flush();
+    return &s_;
+  }
+
+  static constexpr size_t kBuffer = 4096;
+
+ private:
+  void Flush() {
+    s_.append(buf_, static_cast<size_t>(p_ - buf_));
+    p_ = buf_;
+  }
+  std::string& s_;
+  char buf_[kBuffer];
+  char* p_ = buf_;
+  char* const end_ = buf_ + kBuffer;
+};
 
 class Writer {
  public:
-  explicit Writer(std::string* out) : out_(*out) {}
+  explicit Writer(std::string* out) : out_(out) {}
 
   void Value(const Element& e) {
     switch (e.type()) {
@@ -58,7 +117,7 @@ class Writer {
         return;
       case Type::kFloat:
         if (!std::isfinite(e.as_float())) break;
-        AppendFinite(e.as_float(), &out_);
+        Finite(e.as_float());
         return;
       case Type::kString:
         if (!e.text_canonical() || !Quoted(e.as_string())) break;
@@ -68,14 +127,14 @@ class Writer {
         const size_t start = out_.size();
         Tag(Type::kStringName);
         if (!Quoted(e.as_string())) {
-          out_.resize(start);
+          out_.Truncate(start);
           break;
         }
         out_.push_back('}');
         return;
       }
       case Type::kArray:
-        if (!IsUntyped(e.element_type())) break;
+        if (!Untyped(e)) break;
         out_.push_back('[');
         for (uint32_t i = 0, n = e.size(); i < n; ++i) {
           if (i != 0) out_.push_back(',');
@@ -125,6 +184,19 @@ class Writer {
   }
 
  private:
+  // An untyped Array or Dictionary. The header's container-kind bits are
+  // 0 (none) for almost every one: no descriptor is read then.
+  static bool Untyped(const Element& e) {
+    const bool dict = e.type() == Type::kDictionary;
+    const uint32_t kinds =
+        dict ? (e.header() >> wire::kDictKeyKindShift) &
+                   ((wire::kKindMask << 2) | wire::kKindMask)
+             : (e.header() >> wire::kArrayKindShift) & wire::kKindMask;
+    if (kinds == 0) return true;
+    return dict ? IsUntyped(e.key_type()) && IsUntyped(e.value_type())
+                : IsUntyped(e.element_type());
+  }
+
   // Through the owned value: ToJson(e.ToVariant()).
   void Slow(const Element& e) {
     absl::StatusOr<Variant> v = e.ToVariant();
@@ -138,7 +210,16 @@ class Writer {
     out_.append("\":");
   }
 
-  void AppendInt(int64_t i) { absl::StrAppend(&out_, i); }
+  void AppendInt(int64_t i) {
+    char* p = out_.Reserve(24);
+    out_.Commit(std::to_chars(p, p + 24, i).ptr);
+  }
+
+  template <typename T>
+  void Finite(T x) {
+    char* p = out_.Reserve(json_internal::kMaxFinite);
+    out_.Commit(json_internal::WriteFinite(x, p));
+  }
 
   // A plain JSON integer; false when it needs the tagged form.
   bool Int(int64_t i) {
@@ -164,33 +245,44 @@ class Writer {
       return true;
     }
     if (!IsUtf8(s)) return false;
-    AppendQuoted(s, &out_);
+    AppendQuoted(s, out_.Direct());
     return true;
   }
 
   // An untyped Dictionary whose keys are distinct canonical UTF-8 Strings:
-  // {"Dictionary":{"k":v,...}}. False (nothing written) otherwise.
+  // {"Dictionary":{"k":v,...}}. False (nothing written) otherwise. The keys
+  // are checked as they are written (a small Dictionary's against the keys
+  // before them, a large one's all first); a key that fails undoes what was
+  // written.
   bool Dictionary(const Element& e) {
-    if (!IsUntyped(e.key_type()) || !IsUntyped(e.value_type())) return false;
+    if (!Untyped(e)) return false;
     const uint32_t n = e.size();
-    keys_.clear();
-    for (const Element::Entry& kv : e.entries()) {
-      if (kv.key.type() != Type::kString || !kv.key.text_canonical()) {
-        return false;
-      }
-      keys_.push_back(kv.key.as_string());
-    }
-    if (keys_.size() != n || !Distinct()) return false;
-    // The keys' text is checked as it is written; a key that is not UTF-8
-    // (Godot 3's lenient text) undoes what was written.
+    if (n > kPairwiseKeys && !DistinctStringKeys(e)) return false;
+    const char* seen_data[kPairwiseKeys];  // the keys so far (not zeroed)
+    size_t seen_size[kPairwiseKeys];
     const size_t start = out_.size();
     Tag(Type::kDictionary);
     out_.push_back('{');
     uint32_t i = 0;
     for (const Element::Entry& kv : e.entries()) {
+      if (kv.key.type() != Type::kString || !kv.key.text_canonical()) {
+        out_.Truncate(start);
+        return false;
+      }
+      const absl::string_view key = kv.key.as_string();
+      if (n <= kPairwiseKeys) {
+        for (uint32_t j = 0; j < i; ++j) {
+          if (absl::string_view(seen_data[j], seen_size[j]) == key) {
+            out_.Truncate(start);
+            return false;
+          }
+        }
+        seen_data[i] = key.data();
+        seen_size[i] = key.size();
+      }
       if (i++ != 0) out_.push_back(',');
-      if (!Quoted(kv.key.as_string())) {
-        out_.resize(start);
+      if (!Quoted(key)) {
+        out_.Truncate(start);
         return false;
       }
       out_.push_back(':');
@@ -200,19 +292,16 @@ class Writer {
     return true;
   }
 
-  // keys_ holds no two equal strings.
-  bool Distinct() {
-    if (keys_.size() <= kPairwiseKeys) {
-      for (size_t i = 0; i < keys_.size(); ++i) {
-        for (size_t j = i + 1; j < keys_.size(); ++j) {
-          if (keys_[i] == keys_[j]) return false;
-        }
-      }
-      return true;
+  // Every key a String, no two the same (for a large Dictionary).
+  static bool DistinctStringKeys(const Element& e) {
+    std::vector<absl::string_view> keys;
+    keys.reserve(e.size());
+    for (const Element::Entry& kv : e.entries()) {
+      if (kv.key.type() != Type::kString) return false;
+      keys.push_back(kv.key.as_string());
     }
-    std::vector<absl::string_view> sorted(keys_.begin(), keys_.end());
-    std::sort(sorted.begin(), sorted.end());
-    return std::adjacent_find(sorted.begin(), sorted.end()) == sorted.end();
+    std::sort(keys.begin(), keys.end());
+    return std::adjacent_find(keys.begin(), keys.end()) == keys.end();
   }
 
   // Math types: {"Vector3":[x,y,z]} with finite components.
@@ -224,12 +313,15 @@ class Writer {
       if (!std::isfinite(r[i])) return false;
     }
     Tag(e.type());
-    out_.push_back('[');
+    char* p = out_.Reserve(16 * (json_internal::kMaxFinite + 1) + 4);
+    *p++ = '[';
     for (int i = 0; i < n; ++i) {
-      if (i != 0) out_.push_back(',');
-      AppendFinite(r[i], &out_);
+      if (i != 0) *p++ = ',';
+      p = json_internal::WriteFinite(r[i], p);
     }
-    out_.append("]}");
+    *p++ = ']';
+    *p++ = '}';
+    out_.Commit(p);
     return true;
   }
 
@@ -250,17 +342,16 @@ class Writer {
       if (i != 0) out_.push_back(',');
       const float f = wire::LoadF32(b.data() + 4 * i);
       if (f32) {
-        AppendFinite(f, &out_);
+        Finite(f);
       } else {
-        AppendFinite(WidenF32Exact(f), &out_);
+        Finite(WidenF32Exact(f));
       }
     }
     out_.append("]}");
     return true;
   }
 
-  std::string& out_;
-  std::vector<absl::string_view> keys_;
+  Out out_;
 };
 
 }  // namespace
