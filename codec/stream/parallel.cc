@@ -103,15 +103,17 @@ struct SliceResult {
   Slice rest;              // the part `status` is relative to
 };
 
-// Where the push parser's verdict is the exact one: where it accepts, its
-// values and offsets are DecodeFramedEach's (stream_fuzzer and
-// parallel_fuzzer hold it to that). A caller's allocation budget or account
-// or rejected trailing bytes are reckoned by the read core as the oracle
+// Where the fast readers' verdicts are the exact one: where the indexed
+// document (one frame at a time) or the push parser accepts, the values
+// and offsets are DecodeFramedEach's (the document's verdict is the
+// reference decoder's on each message; stream_fuzzer and parallel_fuzzer
+// hold the push parser to it). A caller's allocation budget or account or
+// rejected trailing bytes are reckoned by the read core as the oracle
 // does, and only the reference decoder emulates Pandemonium's defects:
-// there, and where the push parser rejects, the slice is decoded by
+// there, and from where a fast reader rejects, the slice is decoded by
 // DecodeFramedEach itself, which gives the exact verdict and the values
 // before it.
-bool PushParserDecides(const DecodeOptions& decode) {
+bool FastPathDecides(const DecodeOptions& decode) {
   return decode.max_alloc_bytes == 0 && decode.alloc_account == nullptr &&
          !decode.reject_trailing_bytes && !decode.pandemonium_engine_defects;
 }
@@ -119,16 +121,14 @@ bool PushParserDecides(const DecodeOptions& decode) {
 // One thread's reusable decoders (their storage stays warm across slices).
 struct Workspace {
   Workspace(const DecodeOptions& decode, const FrameOptions& frame)
-      : checker(&skip, decode, frame), reader(decode, frame) {}
-  document::Parser document;  // kFormat with elements
-  stream::SkipHandler skip;
-  stream::Parser<stream::SkipHandler> checker;  // kCount
-  stream::ValueReader reader;                   // kDeliver, kFormat
+      : reader(decode, frame) {}
+  document::Parser document;   // kCount, kFormat with elements
+  stream::ValueReader reader;  // kDeliver, kFormat
   std::vector<Variant> values;
   std::vector<uint64_t> offsets;
 };
 
-// Decodes one slice (see PushParserDecides), its values into *values with
+// Decodes one slice (see FastPathDecides), its values into *values with
 // their absolute offsets; returns the decode status (relative to the slice).
 // kCount builds no values: it only counts them into *count.
 template <Mode kMode>
@@ -139,16 +139,8 @@ absl::Status DecodeSlice(absl::Span<const uint8_t> bytes, const Slice& s,
   w->values.clear();
   w->offsets.clear();
   *count = 0;
-  if (PushParserDecides(decode)) {
-    if (kMode == Mode::kCount) {
-      w->checker.Reset();
-      absl::Status st = w->checker.Feed(part);
-      if (st.ok()) st = w->checker.Finish();
-      if (st.ok()) {
-        *count = w->checker.values();
-        return st;
-      }
-    } else {
+  if (FastPathDecides(decode)) {
+    if (kMode != Mode::kCount) {
       w->reader.Reset();
       absl::Status st = w->reader.Feed(part, &w->values, &w->offsets);
       if (st.ok()) st = w->reader.Finish(&w->values);
@@ -240,12 +232,13 @@ class Pool {
     return st;
   }
 
-  // kFormat with an element formatter: each frame of the slice parsed as a
-  // document and formatted from its root, no values built. From the first
-  // frame the document rejects (or that is not whole in the slice) on, the
-  // rest of the slice takes the exact path (values built by the read core
-  // where the push parser rejects), which gives the verdict.
-  void FormatDocuments(const Slice& s, Workspace* w, SliceResult* r) {
+  // Each frame of the slice parsed as a document, no values built: kCount
+  // counts them, kFormat (with an element formatter) formats their roots.
+  // From the first frame the document rejects (or that is not whole in the
+  // slice) on, the rest of the slice takes the exact path (values built by
+  // the push parser, or by the read core where it rejects), which gives the
+  // verdict.
+  void Documents(const Slice& s, Workspace* w, SliceResult* r) {
     size_t pos = s.begin;
     uint64_t index = s.first_frame;
     while (pos < s.end) {
@@ -256,8 +249,10 @@ class Pool {
       const document::ParseResult p =
           w->document.Parse(payload, decode_, pos + 4);
       if (!p.ok()) break;
-      r->formatted = (*format_element_)(p.root, pos + 4, index, &r->text);
-      if (!r->formatted.ok()) return;
+      if (kMode == Mode::kFormat) {
+        r->formatted = (*format_element_)(p.root, pos + 4, index, &r->text);
+        if (!r->formatted.ok()) return;
+      }
       ++r->count;
       ++index;
       pos += static_cast<size_t>(len);
@@ -265,9 +260,10 @@ class Pool {
     if (pos >= s.end) return;
     r->rest = Slice{pos, s.end, index};
     uint64_t decoded = 0;
-    r->status = DecodeSlice<Mode::kFormat>(bytes_, r->rest, frame_, decode_, w,
-                                           &decoded);
-    Format(r->rest, w, r);  // counts on from the documents' values
+    r->status =
+        DecodeSlice<kMode>(bytes_, r->rest, frame_, decode_, w, &decoded);
+    if (kMode == Mode::kCount) r->count += decoded;
+    if (kMode == Mode::kFormat) Format(r->rest, w, r);  // counts on
   }
 
   void Work() {
@@ -294,9 +290,10 @@ class Pool {
       r.formatted = absl::OkStatus();
       r.status = absl::OkStatus();
       r.rest = s;
-      if (kMode == Mode::kFormat && format_element_ != nullptr &&
-          PushParserDecides(decode_)) {
-        FormatDocuments(s, &w, &r);
+      if ((kMode == Mode::kCount ||
+           (kMode == Mode::kFormat && format_element_ != nullptr)) &&
+          FastPathDecides(decode_)) {
+        Documents(s, &w, &r);
       } else {
         uint64_t decoded = 0;
         r.status = DecodeSlice<kMode>(bytes_, s, frame_, decode_, &w, &decoded);
@@ -352,7 +349,7 @@ absl::Status Serial(absl::Span<const uint8_t> bytes, const FrameOptions& frame,
                     const std::function<absl::Status(Variant, uint64_t)>* fn,
                     const FormatFn* format, const WriteFn* write,
                     uint64_t* values) {
-  if (kMode == Mode::kCount && PushParserDecides(decode)) {
+  if (kMode == Mode::kCount && FastPathDecides(decode)) {
     stream::SkipHandler skip;
     stream::Parser<stream::SkipHandler> checker(&skip, decode, frame);
     absl::Status st = checker.Feed(bytes);

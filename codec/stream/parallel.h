@@ -125,8 +125,10 @@ absl::Status FormatFramedParallel(
     const ElementFormatFn& format_element = nullptr);
 
 // Checks every value of a framed buffer on several threads, keeping none
-// (no values are built: the push parser's verdict where it accepts; the
-// read core's, the exact one, where it rejects).
+// (no values are built: each frame is parsed as an indexed document, whose
+// verdict is the reference decoder's; from a frame it rejects on, the read
+// core gives the exact error). Framing::kNone: the push parser on the
+// calling thread, the read core where it rejects.
 // Returns the first error in stream order, and the number of values
 // before it in `*values` when not null.
 absl::Status ValidateFramedParallel(absl::Span<const uint8_t> bytes,
