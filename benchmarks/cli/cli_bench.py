@@ -3,6 +3,7 @@
 
   benchmarks/cli/cli_bench.py --gdwire=PATH --input=traffic.bin
       [--threads=1,2] [--reps=5] [--min-mb=100] [--work=DIR] [--out=FILE]
+      [--dialect=godot4]
 
 Times `gdwire validate`, `gdwire decode --format=json` and `--format=text`
 (output to /dev/null) on a StreamPeer recording (--framing=stream) at each
@@ -81,6 +82,7 @@ def main():
     ap.add_argument("--reps", type=int, default=5)
     ap.add_argument("--min-mb", type=float, default=100)
     ap.add_argument("--work", default=os.path.join(os.environ.get("TMPDIR", "/tmp"), "gdwire-cli-bench"))
+    ap.add_argument("--dialect", default="godot4")
     ap.add_argument("--out")
     a = ap.parse_args()
     threads = [int(t) for t in a.threads.split(",")]
@@ -89,7 +91,8 @@ def main():
     cmds = {}
     for name, args in ROWS:
         for t in threads:
-            cmds[(name, t)] = [a.gdwire] + args + ["--threads=%d" % t, path]
+            cmds[(name, t)] = ([a.gdwire] + args[:1] + ["--dialect=" + a.dialect] + args[1:] +
+                               ["--threads=%d" % t, path])
     for name, _ in ROWS:  # the same bytes at every thread count
         sums = {t: digest(cmds[(name, t)]) for t in threads}
         if len(set(sums.values())) != 1:
