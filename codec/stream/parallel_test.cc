@@ -50,6 +50,20 @@ Outcome Parallel(absl::Span<const uint8_t> b, const FrameOptions& f,
   return o;
 }
 
+// The same verdict: both OK, or the same error (kind, offset, path, detail).
+void ExpectSameStatus(const absl::Status& want, const absl::Status& got,
+                      const std::string& what) {
+  ASSERT_EQ(want.ok(), got.ok()) << what << " " << got;
+  if (!want.ok()) {
+    const Error a = ErrorFromStatus(want);
+    const Error b = ErrorFromStatus(got);
+    EXPECT_EQ(a.kind, b.kind) << what;
+    EXPECT_EQ(a.offset, b.offset) << what;
+    EXPECT_EQ(a.path, b.path) << what;
+    EXPECT_EQ(a.detail, b.detail) << what;
+  }
+}
+
 void ExpectSame(const Outcome& want, const Outcome& got,
                 const std::string& what) {
   ASSERT_EQ(want.values.size(), got.values.size()) << what;
@@ -57,15 +71,7 @@ void ExpectSame(const Outcome& want, const Outcome& got,
     ASSERT_EQ(want.values[i].second, got.values[i].second) << what << " #" << i;
     ASSERT_EQ(want.values[i].first, got.values[i].first) << what << " #" << i;
   }
-  ASSERT_EQ(want.status.ok(), got.status.ok()) << what << " " << got.status;
-  if (!want.status.ok()) {
-    const Error a = ErrorFromStatus(want.status);
-    const Error b = ErrorFromStatus(got.status);
-    EXPECT_EQ(a.kind, b.kind) << what;
-    EXPECT_EQ(a.offset, b.offset) << what;
-    EXPECT_EQ(a.path, b.path) << what;
-    EXPECT_EQ(a.detail, b.detail) << what;
-  }
+  ExpectSameStatus(want.status, got.status, what);
 }
 
 // A framed stream of n random values.
@@ -241,14 +247,7 @@ Written ParallelWritten(absl::Span<const uint8_t> b, const FrameOptions& f,
 void ExpectSameWritten(const Written& want, const Written& got,
                        const std::string& what) {
   ASSERT_EQ(want.bytes, got.bytes) << what;
-  ASSERT_EQ(want.status.ok(), got.status.ok()) << what << " " << got.status;
-  if (!want.status.ok()) {
-    const Error a = ErrorFromStatus(want.status);
-    const Error b = ErrorFromStatus(got.status);
-    EXPECT_EQ(a.kind, b.kind) << what;
-    EXPECT_EQ(a.offset, b.offset) << what;
-    EXPECT_EQ(a.path, b.path) << what;
-  }
+  ExpectSameStatus(want.status, got.status, what);
 }
 
 // Formatted on the threads (from values or from documents), written in
@@ -311,13 +310,8 @@ TEST(ParallelFormat, CutAndCorruptedStreams) {
             return absl::OkStatus();
           });
       const absl::Status got = ValidateFramedParallel(Bytes(c), f, d, p, &n);
-      ASSERT_EQ(want.ok(), got.ok()) << round;
+      ExpectSameStatus(want, got, absl::StrCat("validate round ", round));
       EXPECT_EQ(n, want_n) << round;
-      if (!want.ok()) {
-        EXPECT_EQ(ErrorFromStatus(want).offset, ErrorFromStatus(got).offset);
-        EXPECT_EQ(ErrorFromStatus(want).path, ErrorFromStatus(got).path);
-        EXPECT_EQ(ErrorFromStatus(want).kind, ErrorFromStatus(got).kind);
-      }
     }
   }
 }
