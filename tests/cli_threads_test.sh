@@ -99,6 +99,13 @@ PY
 # The whole streams decode to values at all (not two empty outputs).
 "$G" decode --dialect=godot3 --framing=stream --threads=2 \
   "$D/stream_put_var.bin" | grep -q . || { echo "FAIL: no values"; fail=1; }
+# A FILE that is a pipe is read as it comes (not mapped), at any count.
+for n in 1 2; do
+  "$G" decode --dialect=godot3 --framing=stream --threads=$n \
+    <(cat "$D/stream_put_var.bin") >"$T/pipe.txt" || { echo "FAIL: pipe, $n threads"; fail=1; }
+  "$G" decode --dialect=godot3 --framing=stream --threads=$n "$D/stream_put_var.bin" |
+    cmp -s - "$T/pipe.txt" || { echo "FAIL: pipe output differs, $n threads"; fail=1; }
+done
 "$G" decode --threads=0 "$D/stream_put_var.bin" 2>/dev/null
 [ $? = 2 ] || { echo "FAIL: --threads=0 is not a usage error"; fail=1; }
 exit $fail

@@ -99,9 +99,10 @@ int FinishWithOutput(const char* cmd, const absl::Status& st,
 
 // --threads=N (1..1024; absent: 0, every core).
 absl::Status ParseThreads(const Args& args, int* threads);
-// True when decode/validate take the mapped path: a file (not standard
-// input) in stream or packet-stream framing, mapped and cut at frame
-// boundaries, on any number of threads (one included: the same code).
+// True when decode/validate take the mapped path: a regular file (not
+// standard input or a pipe) in stream or packet-stream framing, mapped and
+// cut at frame boundaries, on any number of threads (one included: the
+// same code).
 bool UseMapped(const Common& common);
 // Appends the value's line as `gdwire decode` prints it (the engine's text,
 // or gdwire's JSON, then a newline).

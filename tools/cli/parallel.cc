@@ -75,9 +75,12 @@ absl::Status ParseThreads(const Args& args, int* threads) {
 }
 
 bool UseMapped(const Common& common) {
+  struct stat st;
+  // A regular file: a pipe (`<(nc ...)`) is read as it comes.
   return common.input != "-" &&
          (common.frame.framing == Framing::kStream ||
-          common.frame.framing == Framing::kPacketStream);
+          common.frame.framing == Framing::kPacketStream) &&
+         stat(common.input.c_str(), &st) == 0 && S_ISREG(st.st_mode);
 }
 
 void AppendValueLine(const Variant& v, bool json, Dialect dialect,
