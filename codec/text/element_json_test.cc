@@ -151,6 +151,22 @@ TEST(ElementJson, SlowShapesAreTheVariantsJson) {
   a.items.push_back(Variant::String("\x01\x7f"));
   a.items.push_back(Variant::StringName("\xD0\xBC\xD0\xB5\xD1\x87"));
   values.push_back(Variant::MakeArray(a));
+  // Each byte that needs escaping or is not ASCII, at every place of
+  // strings of 1 to 19 bytes (the fast check reads eight bytes at a time).
+  for (char special :
+       {'"', '\\', '\n', '\x1f', '\x7f', '\xC3', ' ', '~', '\x01'}) {
+    Array strings;
+    for (size_t n = 1; n < 20; ++n) {
+      for (size_t at = 0; at < n; ++at) {
+        if (special == '\xC3' && at + 1 == n) continue;  // é: 2 bytes
+        std::string t(n, 'a');
+        t[at] = special;
+        if (special == '\xC3') t[at + 1] = '\xA9';
+        strings.items.push_back(Variant::String(t));
+      }
+    }
+    values.push_back(Variant::MakeArray(strings));
+  }
   for (const Variant& v : values) {
     absl::StatusOr<std::string> bytes = reference::Encode(v, EncodeOptions());
     ASSERT_TRUE(bytes.ok());
