@@ -1,8 +1,10 @@
 #!/bin/bash
-# gdwire decode|validate --threads=N print what --threads=1 prints (values,
-# error message, exit status) on real Godot 3 streams, whole, cut at many
-# places and with a byte changed, in every framing they use. (One
-# difference, by design: see the comment in same().) The inputs of one
+# gdwire decode (text and JSON), validate and recode --threads=N print
+# byte for byte what --threads=1 prints (values, error message, exit
+# status) on real Godot 3 streams, whole, cut at many places and with a byte
+# changed, in every framing they use: one code path at every thread count.
+# The streaming decode (--chunk, as a pipe is read) agrees with them (one
+# difference, by design: see the comment in same()). The inputs of one
 # framing go through one `gdwire each` per command and thread count
 # (tests/cli_test.sh checks `each` against runs of their own).
 set -u
@@ -40,12 +42,12 @@ def each(args, files):
 
 
 def same(cmd, one, n):
-    """--threads=N's run n agrees with --threads=1's run one."""
+    """The mapped run n agrees with the streaming run one."""
     want, one_out, one_err = one
     got, n_out, n_err = n
-    # The one-thread decode parses frames as they are read, so it may print
+    # The streaming decode parses frames as they are read, so it may print
     # the value of a frame that turns out to be cut before saying so; the
-    # threaded one checks each frame first (as DecodeFramed does): its
+    # mapped one checks each frame first (as DecodeFramed does): its
     # output is the other's, or that less such values.
     n_lines = n_out.count(b"\n")
     head = b"".join(one_out.splitlines(keepends=True)[:n_lines])
@@ -69,22 +71,41 @@ for name, flags in SPECS:
         p = os.path.join(tmp, "%s.bad%d" % (name, at))
         open(p, "wb").write(whole[:at] + b"\xff" + whole[at + 1:])
         files.append((p, "%s byte %d changed" % (name, at)))
-    for cmd in ("decode", "validate"):
-        args = [cmd, "--dialect=godot3"] + flags
+    for cmd, extra in (("decode", []), ("decode", ["--format=json"]),
+                       ("validate", []), ("recode", [])):
+        args = [cmd, "--dialect=godot3"] + extra + flags
         ones = each(args + ["--threads=1"], files)
-        for n in (2, 3):
+        for n in (2, 3, 8):
             for (_, label), one, got in zip(files, ones, each(args + ["--threads=%d" % n], files)):
                 checks += 1
-                if not same(cmd, one, got):
-                    print("FAIL: %s %s --threads=%d differs from --threads=1" % (cmd, label, n))
+                if one != got:
+                    print("FAIL: %s %s %s --threads=%d differs from --threads=1" % (
+                        cmd, " ".join(extra), label, n))
                     print("  exit %d / %d, stderr %r / %r" % (one[0], got[0], one[2][:200], got[2][:200]))
                     fail = 1
+        if cmd != "decode":
+            continue
+        # The streaming path: the file fed 4096 bytes at a time.
+        streamed = each(args + ["--chunk=4096"], files)
+        for (_, label), one, got in zip(files, streamed, ones):
+            checks += 1
+            if not same(cmd, one, got):
+                print("FAIL: %s %s %s --threads=1 disagrees with --chunk" % (cmd, " ".join(extra), label))
+                print("  exit %d / %d, stderr %r / %r" % (one[0], got[0], one[2][:200], got[2][:200]))
+                fail = 1
 print("%d comparisons" % checks)
 sys.exit(fail)
 PY
 # The whole streams decode to values at all (not two empty outputs).
 "$G" decode --dialect=godot3 --framing=stream --threads=2 \
   "$D/stream_put_var.bin" | grep -q . || { echo "FAIL: no values"; fail=1; }
+# A FILE that is a pipe is read as it comes (not mapped), at any count.
+for n in 1 2; do
+  "$G" decode --dialect=godot3 --framing=stream --threads=$n \
+    <(cat "$D/stream_put_var.bin") >"$T/pipe.txt" || { echo "FAIL: pipe, $n threads"; fail=1; }
+  "$G" decode --dialect=godot3 --framing=stream --threads=$n "$D/stream_put_var.bin" |
+    cmp -s - "$T/pipe.txt" || { echo "FAIL: pipe output differs, $n threads"; fail=1; }
+done
 "$G" decode --threads=0 "$D/stream_put_var.bin" 2>/dev/null
 [ $? = 2 ] || { echo "FAIL: --threads=0 is not a usage error"; fail=1; }
 exit $fail

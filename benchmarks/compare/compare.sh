@@ -19,7 +19,10 @@
 # 3. Times each engine's own decode and encode of those bytes in GDScript
 #    (benchmarks/compare/godot{4,3}/timing.gd).
 # 4. Runs gdwire's decoders and encoders on the same files
-#    (//benchmarks/compare:compare_bench, -c opt).
+#    (//benchmarks/compare:compare_bench, -c opt), and the command line tool
+#    (`gdwire validate`, `decode`) on the traffic repeated to 100+ MB at 1 and
+#    2 threads (GDWIRE_CLI_THREADS=1,2,4,8,16 on a bigger machine) beside
+#    `cat` (benchmarks/cli/cli_bench.py).
 # 5. Converts the Godot 4 traffic to the JSON and MessagePack a developer
 #    would write and runs simdjson (DOM, On-Demand) and msgpack-cxx on it
 #    (benchmarks/compare/alternatives.cc, built with g++ -O3 -march=native).
@@ -43,7 +46,7 @@ for a in "$@"; do
     --no-doc) write_doc=0 ;;
     --seconds=*) seconds="${a#--seconds=}" ;;
     -h | --help)
-      sed -n '2,31p' "$0" | sed 's/^# \{0,1\}//'
+      sed -n '2,34p' "$0" | sed 's/^# \{0,1\}//'
       exit 0
       ;;
     *)
@@ -90,9 +93,10 @@ v3="$(setup/godot/godot3 --version 2>/dev/null | tail -n 1 || true)"
 log "engines: Godot $v4, Godot $v3"
 
 # ---- build ---------------------------------------------------------------------
-bazel build -c opt //benchmarks/compare:compare_bench 2>&1 | tail -n 1 >&2
+bazel build -c opt //benchmarks/compare:compare_bench //tools:gdwire 2>&1 | tail -n 1 >&2
 bin="$(bazel info -c opt bazel-bin 2>/dev/null)"
 cp -f "$bin/benchmarks/compare/compare_bench" "$data/bin/compare_bench"
+cp -f "$bin/tools/gdwire" "$data/bin/gdwire"
 g++ -std=c++17 -O3 -march=native -DMSGPACK_NO_BOOST \
   benchmarks/compare/alternatives.cc -lsimdjson -o "$data/bin/alternatives"
 log "built compare_bench and alternatives"
@@ -170,6 +174,12 @@ log "gdwire on the Godot 4 payloads"
 "$data/bin/compare_bench" --dialect=godot4 --seconds="$seconds" "$p4" >"$res/godot4-gdwire.txt"
 log "gdwire on the Godot 3 payloads"
 "$data/bin/compare_bench" --dialect=godot3 --seconds="$seconds" "$p3" >"$res/godot3-gdwire.txt"
+
+# ---- 4b. the command line tool on a large recording (the traffic repeated) -------
+log "gdwire validate / decode on the traffic (benchmarks/cli/cli_bench.py)"
+python3 benchmarks/cli/cli_bench.py --gdwire="$data/bin/gdwire" --input="$p4/traffic.bin" \
+  --min-mb="$([ "$quick" = 1 ] && echo 5 || echo 100)" --reps="$([ "$quick" = 1 ] && echo 2 || echo 5)" \
+  --threads="${GDWIRE_CLI_THREADS:-1,2}" --work="$data/cli" --out="$res/godot4-cli.txt" >&2
 
 # ---- 5. simdjson and msgpack-cxx on the same logical traffic ---------------------
 if [ ! -s "$p4/traffic.msgpack" ]; then

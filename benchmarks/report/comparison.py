@@ -27,6 +27,7 @@ if __name__ == "__main__":  # run as a script: the package is beside it
         os.path.abspath(__file__))))
 from report import stats  # noqa: E402
 from report.fmt import fmt_rate, fmt_ratio, md_row, md_table  # noqa: E402
+from report import cli_rows  # noqa: E402
 
 PAYLOADS = ["traffic", "players", "strings", "vec3", "floats", "str_ascii",
             "str_accent", "str_cyrillic", "chat_ascii", "chat_spanish"]
@@ -116,6 +117,7 @@ def load(results):
         version = ".".join(full.split(".")[:3]) if full else ""
         data[engine] = {"engine": eng, "gdwire": gd, "version": version,
                         "target": target[0] if target else "?", "alts": alts}
+    data["results"] = results
     return meta, data
 
 
@@ -478,6 +480,9 @@ def write_doc(path, svg_name, rows, meta, data):
     ]
     lines += ["| goal | figure | |", "|---|---|---|"]
     lines += [md_row(x) for x in g]
+    cli = cli_rows.section(data.get("results", ""))
+    if cli:
+        lines += [""] + cli
     # The reasons for the misses, with their profiles: written by hand
     # (benchmarks/compare/analysis.md), kept beside the generated table.
     analysis = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
@@ -590,6 +595,8 @@ def main(argv):
     print(headline(rows))
     for goal, figure, met in goals(rows):
         print(f"  goal: {goal}: {figure} ({met.strip('*')})")
+    for line in cli_rows.section(results):
+        print(line)
     if svg:
         with open(svg, "w", encoding="utf-8") as f:
             f.write(svg_chart(rows, meta))

@@ -12,9 +12,12 @@
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "codec/document/document.h"
 #include "codec/error.h"
 #include "codec/frame/frame.h"
 #include "codec/frame/internal/prefix.h"
+#include "codec/stream/events.h"
+#include "codec/stream/parser.h"
 #include "codec/stream/value_reader.h"
 
 namespace gdwire {
@@ -85,69 +88,105 @@ absl::Status Rebase(const absl::Status& st, const Slice& s) {
   return e.ToStatus();
 }
 
+// What the threads do with a slice's values: hand them to the caller in
+// order (kDeliver), only count them (kCount: validation, no values built),
+// or turn them into bytes on the thread and hand those over (kFormat).
+enum class Mode { kDeliver, kCount, kFormat };
+
 // What one thread made of its slice.
 struct SliceResult {
-  std::vector<std::pair<Variant, uint64_t>> values;
-  uint64_t count = 0;
-  absl::Status status;
+  std::vector<std::pair<Variant, uint64_t>> values;  // kDeliver
+  std::string text;                                  // kFormat
+  uint64_t count = 0;      // values decoded (kFormat: formatted)
+  absl::Status status;     // the decode error, as in `rest` alone
+  absl::Status formatted;  // kFormat: the format error (stream-wide)
+  Slice rest;              // the part `status` is relative to
 };
 
-// Decodes one slice. The push parser's DOM decode (stream::ValueReader)
-// goes first: where it accepts, its values and offsets are DecodeFramedEach's
-// (stream_fuzzer and parallel_fuzzer hold it to that). Where it rejects, or
-// where the options ask for what only the read core reckons as the oracle
-// does (a caller's allocation budget or account, rejected trailing bytes),
-// the slice is decoded by DecodeFramedEach itself (the read core), which
-// gives the exact verdict and the values before it.
-template <bool kKeep>
-void DecodeSlice(absl::Span<const uint8_t> bytes, const Slice& s,
-                 const FrameOptions& frame, const DecodeOptions& decode,
-                 SliceResult* r) {
+// Where the fast readers' verdicts are the exact one: where the indexed
+// document (one frame at a time) or the push parser accepts, the values
+// and offsets are DecodeFramedEach's (the document's verdict is the
+// reference decoder's on each message; stream_fuzzer and parallel_fuzzer
+// hold the push parser to it). A caller's allocation budget or account or
+// rejected trailing bytes are reckoned by the read core as the oracle
+// does, and only the reference decoder emulates Pandemonium's defects:
+// there, and from where a fast reader rejects, the slice is decoded by
+// DecodeFramedEach itself, which gives the exact verdict and the values
+// before it.
+bool FastPathDecides(const DecodeOptions& decode) {
+  return decode.max_alloc_bytes == 0 && decode.alloc_account == nullptr &&
+         !decode.reject_trailing_bytes && !decode.pandemonium_engine_defects;
+}
+
+// One thread's reusable decoders (their storage stays warm across slices).
+struct Workspace {
+  Workspace(const DecodeOptions& decode, const FrameOptions& frame)
+      : reader(decode, frame) {}
+  document::Parser document;   // kCount, kFormat with elements
+  stream::ValueReader reader;  // kDeliver, kFormat
+  std::vector<Variant> values;
+  std::vector<uint64_t> offsets;
+};
+
+// Decodes one slice (see FastPathDecides), its values into *values with
+// their absolute offsets; returns the decode status (relative to the slice).
+// kCount builds no values: it only counts them into *count.
+template <Mode kMode>
+absl::Status DecodeSlice(absl::Span<const uint8_t> bytes, const Slice& s,
+                         const FrameOptions& frame, const DecodeOptions& decode,
+                         Workspace* w, uint64_t* count) {
   const auto part = bytes.subspan(s.begin, s.end - s.begin);
-  if (decode.max_alloc_bytes == 0 && decode.alloc_account == nullptr &&
-      !decode.reject_trailing_bytes) {
-    stream::ValueReader reader(decode, frame);
-    std::vector<Variant> values;
-    std::vector<uint64_t> offsets;
-    absl::Status st = reader.Feed(part, &values, &offsets);
-    if (st.ok()) st = reader.Finish(&values);
-    if (st.ok() && values.size() == offsets.size()) {
-      r->count = values.size();
-      if (kKeep) {
-        r->values.reserve(values.size());
-        for (size_t i = 0; i < values.size(); ++i) {
-          r->values.emplace_back(std::move(values[i]), offsets[i] + s.begin);
-        }
+  w->values.clear();
+  w->offsets.clear();
+  *count = 0;
+  if (FastPathDecides(decode)) {
+    if (kMode != Mode::kCount) {
+      w->reader.Reset();
+      absl::Status st = w->reader.Feed(part, &w->values, &w->offsets);
+      if (st.ok()) st = w->reader.Finish(&w->values);
+      if (st.ok() && w->values.size() == w->offsets.size()) {
+        *count = w->values.size();
+        for (uint64_t& at : w->offsets) at += s.begin;
+        return st;
       }
-      return;
     }
+    w->values.clear();
+    w->offsets.clear();
   }
-  r->values.clear();
-  r->count = 0;
-  r->status =
-      DecodeFramedEach(part, frame, decode, [&](Variant v, uint64_t at) {
-        ++r->count;
-        if (kKeep) r->values.emplace_back(std::move(v), at + s.begin);
-        return absl::OkStatus();
-      });
+  return DecodeFramedEach(part, frame, decode, [&](Variant v, uint64_t at) {
+    ++*count;
+    if (kMode != Mode::kCount) {
+      w->values.push_back(std::move(v));
+      w->offsets.push_back(at + s.begin);
+    }
+    return absl::OkStatus();
+  });
 }
 
 // The threads of one call: each takes the next slice (cut under the lock),
-// decodes it on its own, then waits for its turn and hands the slice's
-// values over in stream order. The callback thus runs on any of the
-// threads, one call at a time, and the values are freed (if the callback
-// drops them) by the thread that built them.
-template <bool kKeep>
+// decodes it on its own (kFormat: and formats it), then waits for its turn
+// and hands the slice's values (or bytes) over in stream order. The
+// callbacks thus run on any of the threads, one call at a time, and the
+// values are freed (if the callback drops them) by the thread that built
+// them.
+template <Mode kMode>
 class Pool {
  public:
   Pool(absl::Span<const uint8_t> bytes, const FrameOptions& frame,
        const DecodeOptions& decode, const ParallelOptions& options,
-       const std::function<absl::Status(Variant, uint64_t)>& fn)
+       const std::function<absl::Status(Variant, uint64_t)>* fn,
+       const FormatFn* format, const WriteFn* write,
+       const ElementFormatFn* format_element)
       : bytes_(bytes),
         frame_(frame),
         decode_(decode),
         options_(options),
-        fn_(fn) {}
+        fn_(fn),
+        format_(format),
+        write_(write),
+        format_element_(format_element != nullptr && *format_element
+                            ? format_element
+                            : nullptr) {}
 
   absl::Status Run(int n, uint64_t* values) {
     std::vector<std::thread> threads;
@@ -159,7 +198,76 @@ class Pool {
   }
 
  private:
+  // kFormat: the slice's values as bytes, up to the first format error.
+  void Format(const Slice& s, Workspace* w, SliceResult* r) {
+    for (size_t i = 0; i < w->values.size(); ++i) {
+      if (!r->formatted.ok()) break;
+      r->formatted =
+          (*format_)(w->values[i], w->offsets[i], s.first_frame + i, &r->text);
+      if (!r->formatted.ok()) break;
+      ++r->count;
+    }
+    w->values.clear();  // freed here, by the thread that built them
+  }
+
+  // In the slice's turn: hands its values or bytes over; the first error.
+  absl::Status Deliver(const Slice& s, Workspace* w, SliceResult* r,
+                       uint64_t* done) {
+    absl::Status st;
+    if (kMode == Mode::kDeliver) {
+      for (size_t i = 0; i < w->values.size(); ++i) {
+        st = (*fn_)(std::move(w->values[i]), w->offsets[i]);
+        if (!st.ok()) break;
+        ++*done;
+      }
+      w->values.clear();
+    } else {
+      *done = r->count;
+      if (kMode == Mode::kFormat && !r->text.empty()) {
+        st = (*write_)(r->text);
+      }
+      if (st.ok()) st = r->formatted;
+    }
+    if (st.ok() && !r->status.ok()) st = Rebase(r->status, r->rest);
+    return st;
+  }
+
+  // Each frame of the slice parsed as a document, no values built: kCount
+  // counts them, kFormat (with an element formatter) formats their roots.
+  // From the first frame the document rejects (or that is not whole in the
+  // slice) on, the rest of the slice takes the exact path (values built by
+  // the push parser, or by the read core where it rejects), which gives the
+  // verdict.
+  void Documents(const Slice& s, Workspace* w, SliceResult* r) {
+    size_t pos = s.begin;
+    uint64_t index = s.first_frame;
+    while (pos < s.end) {
+      const int64_t len = FrameAt(bytes_, pos, frame_);
+      if (len < 4 || pos + static_cast<size_t>(len) > s.end) break;
+      const auto payload =
+          bytes_.subspan(pos + 4, static_cast<size_t>(len) - 4);
+      const document::ParseResult p =
+          w->document.Parse(payload, decode_, pos + 4);
+      if (!p.ok()) break;
+      if (kMode == Mode::kFormat) {
+        r->formatted = (*format_element_)(p.root, pos + 4, index, &r->text);
+        if (!r->formatted.ok()) return;
+      }
+      ++r->count;
+      ++index;
+      pos += static_cast<size_t>(len);
+    }
+    if (pos >= s.end) return;
+    r->rest = Slice{pos, s.end, index};
+    uint64_t decoded = 0;
+    r->status =
+        DecodeSlice<kMode>(bytes_, r->rest, frame_, decode_, w, &decoded);
+    if (kMode == Mode::kCount) r->count += decoded;
+    if (kMode == Mode::kFormat) Format(r->rest, w, r);  // counts on
+  }
+
   void Work() {
+    Workspace w(decode_, frame_);
     SliceResult r;
     while (true) {
       Slice s;
@@ -177,25 +285,27 @@ class Pool {
         cut_done_ = last;
         turn = cut_++;
       }
-      r = SliceResult();
-      DecodeSlice<kKeep>(bytes_, s, frame_, decode_, &r);
+      r.text.clear();
+      r.count = 0;
+      r.formatted = absl::OkStatus();
+      r.status = absl::OkStatus();
+      r.rest = s;
+      if ((kMode == Mode::kCount ||
+           (kMode == Mode::kFormat && format_element_ != nullptr)) &&
+          FastPathDecides(decode_)) {
+        Documents(s, &w, &r);
+      } else {
+        uint64_t decoded = 0;
+        r.status = DecodeSlice<kMode>(bytes_, s, frame_, decode_, &w, &decoded);
+        if (kMode == Mode::kCount) r.count = decoded;
+        if (kMode == Mode::kFormat) Format(s, &w, &r);
+      }
       std::unique_lock<std::mutex> lock(mu_);
       turn_cv_.wait(lock, [&] { return stop_ || delivering_ == turn; });
       if (stop_) return;
       lock.unlock();  // only this thread's turn now: deliver unlocked
-      absl::Status st;
       uint64_t done = 0;
-      if (kKeep) {
-        for (auto& [v, at] : r.values) {
-          st = fn_(std::move(v), at);
-          if (!st.ok()) break;
-          ++done;
-        }
-        r.values.clear();
-      } else {
-        done = r.count;
-      }
-      if (st.ok() && !r.status.ok()) st = Rebase(r.status, s);
+      const absl::Status st = Deliver(s, &w, &r, &done);
       lock.lock();
       delivered_ += done;
       if (!st.ok()) {
@@ -212,7 +322,10 @@ class Pool {
   const FrameOptions& frame_;
   const DecodeOptions& decode_;
   const ParallelOptions& options_;
-  const std::function<absl::Status(Variant, uint64_t)>& fn_;
+  const std::function<absl::Status(Variant, uint64_t)>* fn_;
+  const FormatFn* format_;
+  const WriteFn* write_;
+  const ElementFormatFn* format_element_;  // null: values built
 
   std::mutex mu_;
   std::condition_variable turn_cv_;
@@ -226,20 +339,58 @@ class Pool {
   absl::Status status_;
 };
 
-template <bool kKeep>
+// Framing::kNone (no boundaries to cut at): DecodeFramedEach on the calling
+// thread; kFormat writes the bytes in pieces of about kWritePiece.
+constexpr size_t kWritePiece = size_t{256} << 10;
+
+template <Mode kMode>
+absl::Status Serial(absl::Span<const uint8_t> bytes, const FrameOptions& frame,
+                    const DecodeOptions& decode,
+                    const std::function<absl::Status(Variant, uint64_t)>* fn,
+                    const FormatFn* format, const WriteFn* write,
+                    uint64_t* values) {
+  if (kMode == Mode::kCount && FastPathDecides(decode)) {
+    stream::SkipHandler skip;
+    stream::Parser<stream::SkipHandler> checker(&skip, decode, frame);
+    absl::Status st = checker.Feed(bytes);
+    if (st.ok()) st = checker.Finish();
+    if (st.ok()) {
+      if (values != nullptr) *values = checker.values();
+      return st;
+    }
+  }
+  uint64_t delivered = 0;
+  std::string text;
+  absl::Status st =
+      DecodeFramedEach(bytes, frame, decode, [&](Variant v, uint64_t at) {
+        absl::Status s;
+        if (kMode == Mode::kDeliver) s = (*fn)(std::move(v), at);
+        if (kMode == Mode::kFormat) {
+          s = (*format)(v, at, delivered, &text);
+          if (s.ok() && text.size() >= kWritePiece) {
+            s = (*write)(text);
+            text.clear();
+          }
+        }
+        if (s.ok()) ++delivered;
+        return s;
+      });
+  if (kMode == Mode::kFormat && !text.empty()) {
+    const absl::Status w = (*write)(text);
+    if (st.ok()) st = w;
+  }
+  if (values != nullptr) *values = delivered;
+  return st;
+}
+
+template <Mode kMode>
 absl::Status Run(absl::Span<const uint8_t> bytes, const FrameOptions& frame,
                  const DecodeOptions& decode, const ParallelOptions& options,
-                 const std::function<absl::Status(Variant, uint64_t)>& fn,
-                 uint64_t* values) {
+                 const std::function<absl::Status(Variant, uint64_t)>* fn,
+                 const FormatFn* format, const WriteFn* write,
+                 const ElementFormatFn* format_element, uint64_t* values) {
   if (frame.framing == Framing::kNone) {
-    uint64_t delivered = 0;
-    absl::Status st =
-        DecodeFramedEach(bytes, frame, decode, [&](Variant v, uint64_t at) {
-          ++delivered;
-          return kKeep ? fn(std::move(v), at) : absl::OkStatus();
-        });
-    if (values != nullptr) *values = delivered;
-    return st;
+    return Serial<kMode>(bytes, frame, decode, fn, format, write, values);
   }
   // A caller's allocation account is one counter: one thread updates it.
   const int n = decode.alloc_account != nullptr ? 1 : ResolveThreads(options);
@@ -247,7 +398,8 @@ absl::Status Run(absl::Span<const uint8_t> bytes, const FrameOptions& frame,
     if (values != nullptr) *values = 0;
     return absl::OkStatus();
   }
-  Pool<kKeep> pool(bytes, frame, decode, options, fn);
+  Pool<kMode> pool(bytes, frame, decode, options, fn, format, write,
+                   format_element);
   return pool.Run(n, values);
 }
 
@@ -263,7 +415,18 @@ absl::Status DecodeFramedParallel(
     absl::Span<const uint8_t> bytes, const FrameOptions& frame,
     const DecodeOptions& decode, const ParallelOptions& options,
     const std::function<absl::Status(Variant, uint64_t)>& fn) {
-  return Run<true>(bytes, frame, decode, options, fn, nullptr);
+  return Run<Mode::kDeliver>(bytes, frame, decode, options, &fn, nullptr,
+                             nullptr, nullptr, nullptr);
+}
+
+absl::Status FormatFramedParallel(absl::Span<const uint8_t> bytes,
+                                  const FrameOptions& frame,
+                                  const DecodeOptions& decode,
+                                  const ParallelOptions& options,
+                                  const FormatFn& format, const WriteFn& write,
+                                  const ElementFormatFn& format_element) {
+  return Run<Mode::kFormat>(bytes, frame, decode, options, nullptr, &format,
+                            &write, &format_element, nullptr);
 }
 
 absl::Status ValidateFramedParallel(absl::Span<const uint8_t> bytes,
@@ -271,7 +434,8 @@ absl::Status ValidateFramedParallel(absl::Span<const uint8_t> bytes,
                                     const DecodeOptions& decode,
                                     const ParallelOptions& options,
                                     uint64_t* values) {
-  return Run<false>(bytes, frame, decode, options, nullptr, values);
+  return Run<Mode::kCount>(bytes, frame, decode, options, nullptr, nullptr,
+                           nullptr, nullptr, values);
 }
 
 }  // namespace gdwire

@@ -25,6 +25,25 @@
 //         return absl::OkStatus();
 //       });
 //
+// FormatFramedParallel goes one step further for tools that turn values into
+// bytes (text, JSON, re-encoded frames): each thread also formats the values
+// of its slice into one buffer, so that the ordered step is only writing
+// the buffers out; ValidateFramedParallel builds no values at all (the push
+// parser with a handler that keeps nothing). Both run the same code on one
+// thread (threads = 1) as on many: one thread is the fast path too.
+//
+//   absl::Status st = gdwire::FormatFramedParallel(
+//       bytes, f, gdwire::DecodeOptions(), p,
+//       [&](const gdwire::Variant& v, uint64_t offset, uint64_t index,
+//           std::string* out) {           // on any thread, concurrently
+//         out->append(gdwire::text::ToJson(v)).push_back('\n');
+//         return absl::OkStatus();
+//       },
+//       [&](absl::string_view bytes) {    // in stream order, one at a time
+//         std::fwrite(bytes.data(), 1, bytes.size(), stdout);
+//         return absl::OkStatus();
+//       });
+//
 // Results are those of DecodeFramedEach over the whole buffer: the same
 // values with the same offsets, in the same order, and the same first
 // error (kind, offset, path "#<frame index>$...") after every value before
@@ -42,9 +61,12 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <string>
 
 #include "absl/status/status.h"
+#include "absl/strings/string_view.h"
 #include "absl/types/span.h"
+#include "codec/document/document.h"
 #include "codec/frame/framing.h"
 #include "codec/options.h"
 #include "codec/variant.h"
@@ -74,7 +96,39 @@ absl::Status DecodeFramedParallel(
     const DecodeOptions& decode, const ParallelOptions& options,
     const std::function<absl::Status(Variant, uint64_t)>& fn);
 
-// Checks every value of a framed buffer on several threads, keeping none.
+// Turns each value of a framed buffer into bytes on several threads.
+// `format` appends the bytes of one value (`index`: its number in the
+// stream, from 0) to `*out`; it is called on any of the threads,
+// concurrently (it must be thread-safe), in stream order within a slice.
+// `write` gets the bytes of consecutive values (a slice's, or less) in
+// stream order, one call at a time. The first error in stream order — a
+// decode error or one from `format` — is returned after the bytes of every
+// value before it were written; an error from `write` stops. Framing::kNone
+// runs on the calling thread.
+using FormatFn = std::function<absl::Status(
+    const Variant& value, uint64_t offset, uint64_t index, std::string* out)>;
+using WriteFn = std::function<absl::Status(absl::string_view bytes)>;
+//
+// With `format_element` (not empty), values are not built where the indexed
+// document (codec/document) can be read instead: each frame is parsed as a
+// document and `format_element` formats its root. From a frame the
+// document rejects on, and wherever the options need the read core (see
+// above), the values are built and `format` formats them: the two must
+// write the same bytes for the same value.
+using ElementFormatFn =
+    std::function<absl::Status(const document::Element& root, uint64_t offset,
+                               uint64_t index, std::string* out)>;
+absl::Status FormatFramedParallel(
+    absl::Span<const uint8_t> bytes, const FrameOptions& frame,
+    const DecodeOptions& decode, const ParallelOptions& options,
+    const FormatFn& format, const WriteFn& write,
+    const ElementFormatFn& format_element = nullptr);
+
+// Checks every value of a framed buffer on several threads, keeping none
+// (no values are built: each frame is parsed as an indexed document, whose
+// verdict is the reference decoder's; from a frame it rejects on, the read
+// core gives the exact error). Framing::kNone: the push parser on the
+// calling thread, the read core where it rejects.
 // Returns the first error in stream order, and the number of values
 // before it in `*values` when not null.
 absl::Status ValidateFramedParallel(absl::Span<const uint8_t> bytes,

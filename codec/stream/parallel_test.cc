@@ -17,6 +17,8 @@
 #include "codec/error.h"
 #include "codec/frame/frame.h"
 #include "codec/reference/encoder.h"
+#include "codec/text/element_json.h"
+#include "codec/text/json.h"
 #include "gtest/gtest.h"
 #include "tests/random_variant.h"
 
@@ -48,6 +50,20 @@ Outcome Parallel(absl::Span<const uint8_t> b, const FrameOptions& f,
   return o;
 }
 
+// The same verdict: both OK, or the same error (kind, offset, path, detail).
+void ExpectSameStatus(const absl::Status& want, const absl::Status& got,
+                      const std::string& what) {
+  ASSERT_EQ(want.ok(), got.ok()) << what << " " << got;
+  if (!want.ok()) {
+    const Error a = ErrorFromStatus(want);
+    const Error b = ErrorFromStatus(got);
+    EXPECT_EQ(a.kind, b.kind) << what;
+    EXPECT_EQ(a.offset, b.offset) << what;
+    EXPECT_EQ(a.path, b.path) << what;
+    EXPECT_EQ(a.detail, b.detail) << what;
+  }
+}
+
 void ExpectSame(const Outcome& want, const Outcome& got,
                 const std::string& what) {
   ASSERT_EQ(want.values.size(), got.values.size()) << what;
@@ -55,15 +71,7 @@ void ExpectSame(const Outcome& want, const Outcome& got,
     ASSERT_EQ(want.values[i].second, got.values[i].second) << what << " #" << i;
     ASSERT_EQ(want.values[i].first, got.values[i].first) << what << " #" << i;
   }
-  ASSERT_EQ(want.status.ok(), got.status.ok()) << what << " " << got.status;
-  if (!want.status.ok()) {
-    const Error a = ErrorFromStatus(want.status);
-    const Error b = ErrorFromStatus(got.status);
-    EXPECT_EQ(a.kind, b.kind) << what;
-    EXPECT_EQ(a.offset, b.offset) << what;
-    EXPECT_EQ(a.path, b.path) << what;
-    EXPECT_EQ(a.detail, b.detail) << what;
-  }
+  ExpectSameStatus(want.status, got.status, what);
 }
 
 // A framed stream of n random values.
@@ -183,6 +191,169 @@ TEST(ParallelDecode, CallbackErrorStops) {
       });
   EXPECT_TRUE(absl::IsCancelled(st));
   EXPECT_EQ(seen, 10);
+}
+
+// What FormatFramedParallel writes, and its status: the bytes of each
+// value (JSON lines, then the index and offset), in order.
+struct Written {
+  std::string bytes;
+  absl::Status status;
+};
+
+std::string Line(const Variant& v, uint64_t offset, uint64_t index) {
+  return absl::StrCat(text::ToJson(v), " #", index, " @", offset, "\n");
+}
+
+// The serial answer: DecodeFramedEach's values formatted one by one.
+Written SerialWritten(absl::Span<const uint8_t> b, const FrameOptions& f,
+                      const DecodeOptions& d) {
+  Written w;
+  uint64_t index = 0;
+  w.status = DecodeFramedEach(b, f, d, [&](Variant v, uint64_t at) {
+    w.bytes += Line(v, at, index++);
+    return absl::OkStatus();
+  });
+  return w;
+}
+
+Written ParallelWritten(absl::Span<const uint8_t> b, const FrameOptions& f,
+                        const DecodeOptions& d, const ParallelOptions& p,
+                        bool elements) {
+  Written w;
+  int writes = 0;
+  w.status = FormatFramedParallel(
+      b, f, d, p,
+      [](const Variant& v, uint64_t at, uint64_t index, std::string* out) {
+        out->append(Line(v, at, index));
+        return absl::OkStatus();
+      },
+      [&](absl::string_view bytes) {
+        EXPECT_FALSE(bytes.empty());
+        w.bytes.append(bytes.data(), bytes.size());
+        ++writes;
+        return absl::OkStatus();
+      },
+      elements ? ElementFormatFn([](const document::Element& root, uint64_t at,
+                                    uint64_t index, std::string* out) {
+        std::string json;
+        text::AppendJson(root, &json);
+        out->append(absl::StrCat(json, " #", index, " @", at, "\n"));
+        return absl::OkStatus();
+      })
+               : ElementFormatFn());
+  return w;
+}
+
+void ExpectSameWritten(const Written& want, const Written& got,
+                       const std::string& what) {
+  ASSERT_EQ(want.bytes, got.bytes) << what;
+  ExpectSameStatus(want.status, got.status, what);
+}
+
+// Formatted on the threads (from values or from documents), written in
+// order: the bytes of the serial decode, and its error after them, whole,
+// cut anywhere and corrupted, at every thread count and batch size.
+TEST(ParallelFormat, SameBytesAsSerialEveryThreadCount) {
+  for (const FrameOptions& f : Framings()) {
+    const std::string s = Stream(120, 21, f);
+    const Written want = SerialWritten(Bytes(s), f, DecodeOptions());
+    ASSERT_TRUE(want.status.ok()) << want.status;
+    for (int threads : {1, 2, 3, 8}) {
+      for (size_t batch : {size_t{1}, size_t{300}, s.size()}) {
+        for (bool elements : {false, true}) {
+          ParallelOptions p;
+          p.threads = threads;
+          p.batch_bytes = batch;
+          ExpectSameWritten(
+              want, ParallelWritten(Bytes(s), f, DecodeOptions(), p, elements),
+              absl::StrCat("threads ", threads, " batch ", batch, " elements ",
+                           elements));
+        }
+      }
+    }
+  }
+}
+
+TEST(ParallelFormat, CutAndCorruptedStreams) {
+  FrameOptions f;
+  f.framing = Framing::kStream;
+  const std::string s = Stream(10, 13, f);
+  for (size_t cut = 0; cut <= s.size(); cut += 3) {
+    const auto b = Bytes(s).subspan(0, cut);
+    const Written want = SerialWritten(b, f, DecodeOptions());
+    for (int threads : {1, 2}) {
+      ParallelOptions p;
+      p.threads = threads;
+      p.batch_bytes = 64;
+      ExpectSameWritten(want, ParallelWritten(b, f, DecodeOptions(), p, true),
+                        absl::StrCat("cut ", cut, " threads ", threads));
+    }
+  }
+  DecodeOptions strict;
+  strict.reject_trailing_bytes = true;
+  std::mt19937_64 rng(17);
+  for (int round = 0; round < 300; ++round) {
+    std::string c = Stream(12, 500 + round, f);
+    c[rng() % c.size()] = static_cast<char>(rng());
+    for (const DecodeOptions& d : {DecodeOptions(), strict}) {
+      ParallelOptions p;
+      p.threads = 1 + round % 3;
+      p.batch_bytes = 1 + rng() % 1500;
+      ExpectSameWritten(SerialWritten(Bytes(c), f, d),
+                        ParallelWritten(Bytes(c), f, d, p, round % 2 == 0),
+                        absl::StrCat("round ", round));
+      // Validation (no values built) agrees too: verdict and count.
+      uint64_t n = 0, want_n = 0;
+      const absl::Status want =
+          DecodeFramedEach(Bytes(c), f, d, [&](Variant, uint64_t) {
+            ++want_n;
+            return absl::OkStatus();
+          });
+      const absl::Status got = ValidateFramedParallel(Bytes(c), f, d, p, &n);
+      ExpectSameStatus(want, got, absl::StrCat("validate round ", round));
+      EXPECT_EQ(n, want_n) << round;
+    }
+  }
+}
+
+TEST(ParallelFormat, FormatErrorStopsInOrder) {
+  FrameOptions f;
+  f.framing = Framing::kPacketStream;
+  const std::string s = Stream(60, 23, f);
+  for (int threads : {1, 2, 4}) {
+    ParallelOptions p;
+    p.threads = threads;
+    p.batch_bytes = 100;
+    std::string written;
+    const absl::Status st = FormatFramedParallel(
+        Bytes(s), f, DecodeOptions(), p,
+        [](const Variant&, uint64_t, uint64_t index, std::string* out) {
+          if (index == 37) return absl::CancelledError("value 37");
+          absl::StrAppend(out, index, ",");
+          return absl::OkStatus();
+        },
+        [&](absl::string_view b) {
+          written.append(b.data(), b.size());
+          return absl::OkStatus();
+        });
+    EXPECT_TRUE(absl::IsCancelled(st)) << st;
+    std::string want;
+    for (int i = 0; i < 37; ++i) absl::StrAppend(&want, i, ",");
+    EXPECT_EQ(written, want) << threads;
+  }
+}
+
+TEST(ParallelFormat, RawValuesOnOneThread) {
+  FrameOptions f;  // kNone: values back to back
+  const std::string s = Stream(30, 29, f);
+  ParallelOptions p;
+  p.threads = 4;
+  ExpectSameWritten(SerialWritten(Bytes(s), f, DecodeOptions()),
+                    ParallelWritten(Bytes(s), f, DecodeOptions(), p, false),
+                    "raw");
+  uint64_t n = 0;
+  EXPECT_TRUE(ValidateFramedParallel(Bytes(s), f, DecodeOptions(), p, &n).ok());
+  EXPECT_EQ(n, 30u);
 }
 
 TEST(ParallelDecode, ResolvesThreads) {

@@ -9,15 +9,21 @@
 //
 // Checks: no crash / UB / race (the sanitizers); the same values at the
 // same offsets in the same order, and the same error (kind, offset, path,
-// detail), as DecodeFramedEach over the whole buffer.
+// detail), as DecodeFramedEach over the whole buffer; validation (no values
+// built) with the same verdict, error and count; FormatFramedParallel (JSON
+// lines from the documents where they accept, from values elsewhere) the
+// serial decode's lines, then its error.
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <utility>
 #include <vector>
 
 #include "codec/frame/frame.h"
 #include "codec/stream/parallel.h"
+#include "codec/text/element_json.h"
+#include "codec/text/json.h"
 #include "tests/fuzz/fuzz_util.h"
 
 using gdwire::fuzz::Check;
@@ -64,5 +70,33 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   uint64_t n = 0;
   const absl::Status c = gdwire::ValidateFramedParallel(bytes, f, d, p, &n);
   Check(c.ok() == a.ok() && n == want.size(), "validate differs");
+  Check(c.ok() || gdwire::ErrorFromStatus(a).ToString() ==
+                      gdwire::ErrorFromStatus(c).ToString(),
+        "validate's error differs");
+  std::string lines, want_lines;
+  for (const auto& [v, at] : want) {
+    want_lines += gdwire::text::ToJson(v) + "@" + std::to_string(at) + "\n";
+  }
+  const absl::Status e = gdwire::FormatFramedParallel(
+      bytes, f, d, p,
+      [](const gdwire::Variant& v, uint64_t at, uint64_t, std::string* out) {
+        *out += gdwire::text::ToJson(v) + "@" + std::to_string(at) + "\n";
+        return absl::OkStatus();
+      },
+      [&](absl::string_view b) {
+        lines.append(b.data(), b.size());
+        return absl::OkStatus();
+      },
+      [](const gdwire::document::Element& root, uint64_t at, uint64_t,
+         std::string* out) {
+        gdwire::text::AppendJson(root, out);
+        *out += "@" + std::to_string(at) + "\n";
+        return absl::OkStatus();
+      });
+  Check(lines == want_lines, "formatted lines differ");
+  Check(
+      e.ok() == a.ok() && (e.ok() || gdwire::ErrorFromStatus(a).ToString() ==
+                                         gdwire::ErrorFromStatus(e).ToString()),
+      "format's verdict differs");
   return 0;
 }

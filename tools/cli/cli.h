@@ -99,10 +99,16 @@ int FinishWithOutput(const char* cmd, const absl::Status& st,
 
 // --threads=N (1..1024; absent: 0, every core).
 absl::Status ParseThreads(const Args& args, int* threads);
-// True when decode/validate run on several threads: more than one thread,
-// a file (not standard input) in stream or packet-stream framing.
-bool UseThreads(const Common& common, int threads);
-// The multi-threaded decode and validate (tools/cli/parallel.cc).
+// True when decode/validate take the mapped path: a regular file (not
+// standard input or a pipe) in stream or packet-stream framing, mapped and
+// cut at frame boundaries, on any number of threads (one included: the
+// same code).
+bool UseMapped(const Common& common);
+// Appends the value's line as `gdwire decode` prints it (the engine's text,
+// or gdwire's JSON, then a newline).
+void AppendValueLine(const Variant& v, bool json, Dialect dialect,
+                     std::string* out);
+// The mapped decode and validate (tools/cli/parallel.cc).
 int DecodeParallel(const Common& common, const std::string& format,
                    int threads);
 int ValidateParallel(const Common& common, int threads);

@@ -19,8 +19,6 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "codec/stream/value_reader.h"
-#include "codec/text/json.h"
-#include "codec/text/text.h"
 #include "tools/cli/cli.h"
 
 namespace gdwire {
@@ -58,9 +56,11 @@ constexpr char kHelp[] =
     "                           (Godot ignores them)\n"
     "  --chunk=N                feed the parser N bytes at a time (testing)\n"
     "  --threads=N              a FILE in stream or packet-stream framing is\n"
-    "                           cut at frame boundaries and decoded on N\n"
-    "                           threads, printed in order (default: every\n"
-    "                           core; 1: one thread, parsed as it is read)\n"
+    "                           cut at frame boundaries, decoded and turned\n"
+    "                           into lines on N threads and printed in order\n"
+    "                           (default: every core; 1: one thread, the\n"
+    "                           same code); standard input and --chunk are\n"
+    "                           parsed as they are read, on one thread\n"
     "\n"
     "Exit status: 0 ok, 1 bad input (error on stderr), 2 usage.\n";
 
@@ -133,7 +133,9 @@ int Decode(int argc, char** argv) {
                  std::string(st.message()).c_str(), kHelp);
     return kExitUsage;
   }
-  if (UseThreads(common, threads)) {
+  // A framed FILE: values turned into lines on `threads` threads (one
+  // included), written in order. --chunk tests the streaming path.
+  if (UseMapped(common) && !args.Has("chunk")) {
     return DecodeParallel(common, format, threads);
   }
   // One value (bytes_to_var): the whole input is read and judged first;
@@ -163,14 +165,16 @@ int Decode(int argc, char** argv) {
   const Dialect dialect = dopts.dialect;
   stream::ValueReader reader(dopts, common.frame);
   std::vector<Variant> values;
+  std::string lines;
   auto print = [&]() {
     for (const Variant& v : values) {
-      std::string line =
-          format == "json" ? text::ToJson(v) : text::ToText(v, dialect);
-      line.push_back('\n');
-      std::fwrite(line.data(), 1, line.size(), stdout);
+      AppendValueLine(v, format == "json", dialect, &lines);
     }
-    if (!values.empty()) std::fflush(stdout);
+    if (!values.empty()) {
+      std::fwrite(lines.data(), 1, lines.size(), stdout);
+      std::fflush(stdout);
+    }
+    lines.clear();
     values.clear();
   };
   size_t one_pos = 0;

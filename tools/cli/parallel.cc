@@ -18,6 +18,7 @@
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "codec/text/element_json.h"
 #include "codec/text/json.h"
 #include "codec/text/text.h"
 #include "tools/cli/cli.h"
@@ -73,12 +74,19 @@ absl::Status ParseThreads(const Args& args, int* threads) {
   return absl::OkStatus();
 }
 
-bool UseThreads(const Common& common, int threads) {
-  ParallelOptions p;
-  p.threads = threads;
-  return ResolveThreads(p) > 1 && common.input != "-" &&
+bool UseMapped(const Common& common) {
+  struct stat st;
+  // A regular file: a pipe (`<(nc ...)`) is read as it comes.
+  return common.input != "-" &&
          (common.frame.framing == Framing::kStream ||
-          common.frame.framing == Framing::kPacketStream);
+          common.frame.framing == Framing::kPacketStream) &&
+         stat(common.input.c_str(), &st) == 0 && S_ISREG(st.st_mode);
+}
+
+void AppendValueLine(const Variant& v, bool json, Dialect dialect,
+                     std::string* out) {
+  out->append(json ? text::ToJson(v) : text::ToText(v, dialect));
+  out->push_back('\n');
 }
 
 int DecodeParallel(const Common& common, const std::string& format,
@@ -92,14 +100,28 @@ int DecodeParallel(const Common& common, const std::string& format,
   ParallelOptions p;
   p.threads = threads;
   const Dialect dialect = common.decode.dialect;
-  std::string out;
-  absl::Status st = DecodeFramedParallel(
-      file.bytes(), common.frame, common.decode, p, [&](Variant v, uint64_t) {
-        out = format == "json" ? text::ToJson(v) : text::ToText(v, dialect);
-        out.push_back('\n');
-        std::fwrite(out.data(), 1, out.size(), stdout);
+  const bool json = format == "json";
+  // Each thread turns its slice's values into lines; the lines are only
+  // written here, in stream order.
+  absl::Status st = FormatFramedParallel(
+      file.bytes(), common.frame, common.decode, p,
+      [&](const Variant& v, uint64_t, uint64_t, std::string* out) {
+        AppendValueLine(v, json, dialect, out);
         return absl::OkStatus();
-      });
+      },
+      [](absl::string_view lines) {
+        std::fwrite(lines.data(), 1, lines.size(), stdout);
+        return absl::OkStatus();
+      },
+      // JSON straight from the document (codec/text/element_json.h: the
+      // same bytes as ToJson of the value), no values built.
+      json ? ElementFormatFn([](const document::Element& root, uint64_t,
+                                uint64_t, std::string* out) {
+        text::AppendJson(root, out);
+        out->push_back('\n');
+        return absl::OkStatus();
+      })
+           : ElementFormatFn());
   std::fflush(stdout);
   if (!st.ok()) {
     std::fprintf(stderr, "gdwire decode: %s\n",

@@ -9,6 +9,7 @@
 #include "absl/strings/str_cat.h"
 #include "codec/encode/encoder.h"
 #include "codec/frame/frame.h"
+#include "codec/stream/parallel.h"
 #include "tools/cli/cli.h"
 
 namespace gdwire {
@@ -40,6 +41,8 @@ constexpr char kHelp[] =
     "  --full-objects    write Objects in full (default with --allow-objects)\n"
     "  --real-double     write math types as a double-precision build "
     "(godot4)\n"
+    "  --threads=N       stream or packet-stream input is decoded and\n"
+    "                    encoded again on N threads (default: every core)\n"
     "\n"
     "Exit status: 0 ok, 1 bad input (error on stderr), 2 usage.\n";
 }  // namespace
@@ -51,7 +54,7 @@ int Recode(int argc, char** argv) {
       ParseArgs(argc, argv,
                 {"dialect", "to-dialect", "framing", "to-framing", "big-endian",
                  "allow-objects", "full-objects", "real-double", "strict",
-                 "engine-defects", "help"},
+                 "engine-defects", "threads", "help"},
                 &args);
   if (st.ok() && args.Has("help")) {
     std::fputs(kHelp, stdout);
@@ -71,6 +74,8 @@ int Recode(int argc, char** argv) {
                        &unused_one_value)) {
     st = absl::InvalidArgumentError("bad --to-framing");
   }
+  int threads = 0;
+  if (st.ok()) st = ParseThreads(args, &threads);
   if (!st.ok()) {
     std::fprintf(stderr, "gdwire recode: %s\n\n%s",
                  std::string(st.message()).c_str(), kHelp);
@@ -88,27 +93,37 @@ int Recode(int argc, char** argv) {
                  std::string(st.message()).c_str());
     return kExitBadInput;
   }
-  std::string out, payload;
-  size_t index = 0;
-  auto write = [&](const Variant& v) {
+  // Value number `index` encoded again and framed, appended to *out.
+  auto recode = [&](const Variant& v, uint64_t index, std::string* out) {
+    thread_local std::string payload;
     payload.clear();
     Error e = encode::EncodeTo(v, eopts, &payload);
     if (!e.ok()) {
       e.path = absl::StrCat("#", index, e.path);
       return e.ToStatus();
     }
-    ++index;
-    AppendFrame(payload, out_frame, &out);
+    AppendFrame(payload, out_frame, out);
     return absl::OkStatus();
   };
+  std::string out;
   if (common.one_value) {
-    st = write(one);
+    st = recode(one, 0, &out);
   } else {
-    st = DecodeFramedEach(
+    // Decoded and encoded again on `threads` threads (framed input; raw
+    // input on one), the bytes joined in order.
+    ParallelOptions p;
+    p.threads = threads;
+    st = FormatFramedParallel(
         absl::MakeConstSpan(reinterpret_cast<const uint8_t*>(input.data()),
                             input.size()),
-        common.frame, common.decode,
-        [&](Variant v, uint64_t) { return write(v); });
+        common.frame, common.decode, p,
+        [&](const Variant& v, uint64_t, uint64_t index, std::string* o) {
+          return recode(v, index, o);
+        },
+        [&](absl::string_view bytes) {
+          out.append(bytes.data(), bytes.size());
+          return absl::OkStatus();
+        });
   }
   return FinishWithOutput("recode", st, out);
 }

@@ -67,13 +67,25 @@ const char* ObjectKindName(Object::Kind k);
 
 // A finite f64 or f32 with the fewest digits that read back to the same
 // value, always with '.' or an exponent: "1.0", "-0.0", "1e+300".
+// WriteFinite writes it at p (room for kMaxFinite bytes) and returns the
+// end.
+inline constexpr size_t kMaxFinite = 48;
+template <typename T>
+char* WriteFinite(T x, char* p) {
+  char* end = std::to_chars(p, p + kMaxFinite - 2, x).ptr;
+  bool plain = true;  // no '.' and no exponent
+  for (const char* q = p; q < end; ++q) plain &= *q != '.' && *q != 'e';
+  if (plain) {
+    end[0] = '.';
+    end[1] = '0';
+    end += 2;
+  }
+  return end;
+}
 template <typename T>
 void AppendFinite(T x, std::string* out) {
-  char buf[64];
-  const std::to_chars_result r = std::to_chars(buf, buf + sizeof(buf), x);
-  const absl::string_view s(buf, static_cast<size_t>(r.ptr - buf));
-  out->append(s.data(), s.size());
-  if (s.find_first_of(".e") == absl::string_view::npos) out->append(".0");
+  char buf[kMaxFinite];
+  out->append(buf, static_cast<size_t>(WriteFinite(x, buf) - buf));
 }
 
 enum class IntParse { kOk, kMalformed, kOutOfRange };

@@ -1,0 +1,135 @@
+#!/usr/bin/env python3
+"""The command line tool's throughput on a large engine recording.
+
+  benchmarks/cli/cli_bench.py --gdwire=PATH --input=traffic.bin
+      [--threads=1,2] [--reps=5] [--min-mb=100] [--work=DIR] [--out=FILE]
+      [--dialect=godot4]
+
+Times `gdwire validate`, `gdwire decode --format=json` and `--format=text`
+(output to /dev/null) on a StreamPeer recording (--framing=stream) at each
+thread count, with `cat FILE > /dev/null` (reading the same bytes) as the
+baseline in the same run. An input smaller than --min-mb is repeated (frames
+back to back are still one valid stream) into --work. Runs are interleaved
+(every command once per round, --reps rounds) so that a load that comes and
+goes on a shared machine touches every row alike; the best round of each is
+quoted, with its CPU time (user + system) beside the wall time. Before
+timing, each command's output is checked to be byte-identical at every
+thread count (sha256).
+
+Prints a table (MB/s of the input, x cat, speed-up over the first thread
+count) and, with --out, writes RESULT lines (one JSON object each) for
+benchmarks/report/comparison.py. Scaling on a bigger machine:
+--threads=1,2,4,8,16.
+"""
+import argparse
+import hashlib
+import json
+import os
+import subprocess
+import sys
+import time
+
+ROWS = [
+    ("validate", ["validate", "--framing=stream"]),
+    ("decode --format=json", ["decode", "--format=json", "--framing=stream"]),
+    ("decode --format=text", ["decode", "--format=text", "--framing=stream"]),
+]
+
+
+def run_timed(cmd):
+    """(wall seconds, cpu seconds) of one run, stdout to /dev/null."""
+    with open(os.devnull, "wb") as null:
+        t0 = time.perf_counter()
+        p = subprocess.Popen(cmd, stdout=null)
+        _, status, ru = os.wait4(p.pid, 0)
+        wall = time.perf_counter() - t0
+    if os.waitstatus_to_exitcode(status) != 0:
+        sys.exit("cli_bench: %s failed" % " ".join(cmd))
+    return wall, ru.ru_utime + ru.ru_stime
+
+
+def digest(cmd):
+    h = hashlib.sha256()
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE)
+    for block in iter(lambda: p.stdout.read(1 << 20), b""):
+        h.update(block)
+    if p.wait() != 0:
+        sys.exit("cli_bench: %s failed" % " ".join(cmd))
+    return h.hexdigest()
+
+
+def prepare(path, min_mb, work):
+    size = os.path.getsize(path)
+    if size >= min_mb * 1e6:
+        return path
+    times = int(min_mb * 1e6 // size) + 1
+    os.makedirs(work, exist_ok=True)
+    out = os.path.join(work, "cli_traffic_x%d.bin" % times)
+    if not os.path.exists(out) or os.path.getsize(out) != size * times:
+        data = open(path, "rb").read()
+        with open(out + ".tmp", "wb") as f:
+            for _ in range(times):
+                f.write(data)
+        os.replace(out + ".tmp", out)
+    return out
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[1])
+    ap.add_argument("--gdwire", required=True)
+    ap.add_argument("--input", required=True)
+    ap.add_argument("--threads", default="1,2")
+    ap.add_argument("--reps", type=int, default=5)
+    ap.add_argument("--min-mb", type=float, default=100)
+    ap.add_argument("--work", default=os.path.join(os.environ.get("TMPDIR", "/tmp"), "gdwire-cli-bench"))
+    ap.add_argument("--dialect", default="godot4")
+    ap.add_argument("--out")
+    a = ap.parse_args()
+    threads = [int(t) for t in a.threads.split(",")]
+    path = prepare(a.input, a.min_mb, a.work)
+    size = os.path.getsize(path)
+    cmds = {}
+    for name, args in ROWS:
+        for t in threads:
+            cmds[(name, t)] = ([a.gdwire] + args[:1] + ["--dialect=" + a.dialect] + args[1:] +
+                               ["--threads=%d" % t, path])
+    for name, _ in ROWS:  # the same bytes at every thread count
+        sums = {t: digest(cmds[(name, t)]) for t in threads}
+        if len(set(sums.values())) != 1:
+            sys.exit("cli_bench: %s: outputs differ across thread counts: %s" % (name, sums))
+    load_before = os.getloadavg()
+    times = {k: [] for k in cmds}
+    times[("cat", 1)] = []
+    for _ in range(a.reps):
+        times[("cat", 1)].append(run_timed(["cat", path]))
+        for k, cmd in cmds.items():
+            times[k].append(run_timed(cmd))
+    load_after = os.getloadavg()
+    cat = min(w for w, _ in times[("cat", 1)])
+    lines = []
+    print("input: %s, %.1f MB; %d rounds, best; load average before %s, after %s; %d cores" % (
+        path, size / 1e6, a.reps, "%.2f %.2f %.2f" % load_before,
+        "%.2f %.2f %.2f" % load_after, os.cpu_count()))
+    print("%-24s %7s %9s %9s %9s %8s %8s" % ("command", "threads", "wall s", "cpu s", "MB/s", "x cat", "speed-up"))
+    for name in ["cat"] + [n for n, _ in ROWS]:
+        base = None
+        for t in ([1] if name == "cat" else threads):
+            runs = times[(name, t)]
+            wall, cpu = min(runs)
+            median = sorted(w for w, _ in runs)[len(runs) // 2]
+            base = base or wall
+            mbs = size / wall / 1e6
+            print("%-24s %7d %9.3f %9.3f %9.1f %8.3f %8.2f" % (
+                name, t, wall, cpu, mbs, cat / wall, base / wall))
+            lines.append(json.dumps({
+                "row": name, "threads": t, "bytes": size, "best_s": wall, "median_s": median,
+                "cpu_s": cpu, "runs": len(runs), "cat_s": cat, "cores": os.cpu_count(),
+                "load_before": list(load_before), "load_after": list(load_after)}))
+    if a.out:
+        with open(a.out, "w", encoding="utf-8") as f:
+            for line in lines:
+                f.write("RESULT " + line + "\n")
+
+
+if __name__ == "__main__":
+    main()
