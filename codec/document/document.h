@@ -321,6 +321,10 @@ class Parser {
 
  private:
   friend class Element;
+  friend class OwnedDocument;  // owned.h: copies a parse out
+  struct Seeded {};
+  // A Parser whose hash seed is given (OwnedDocument's copies).
+  Parser(Seeded, uint64_t seed) : seed_(seed) {}
   struct Pass;
   bool Run(const core::Context& c, size_t* end);
   void GrowTape();

@@ -119,9 +119,10 @@ Error Element::BuildVariant(const core::Context& c, uint32_t i, int depth,
     default:
       break;
   }
+  // check_text: the leaf reader canonicalises godot3 text as it checks it.
   size_t pos = n.pos + 4;
   return core::ReadLeaf<true>(c, n.type, wire::LoadU32(at), &pos,
-                              /*check_text=*/false, /*budget=*/nullptr, out);
+                              /*check_text=*/true, /*budget=*/nullptr, out);
 }
 
 }  // namespace document

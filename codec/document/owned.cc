@@ -1,0 +1,71 @@
+// Copyright 2026 The gdwire Authors.
+//
+// OwnedDocument: a parse copied out of the Parser at exact sizes.
+
+#include "codec/document/owned.h"
+
+#include <cstring>
+#include <utility>
+
+#include "codec/document/internal/tape.h"
+
+namespace gdwire {
+namespace document {
+namespace {
+
+// A Parser that grew past this many tape entries (a message of more than
+// a million values) is not kept for the thread's lifetime.
+constexpr size_t kKeepTapeNodes = size_t{1} << 20;
+thread_local std::unique_ptr<Parser> cached_parser;
+
+}  // namespace
+
+OwnedDocument::~OwnedDocument() = default;
+
+absl::StatusOr<OwnedDocument> OwnedDocument::Parse(ByteView message,
+                                                   const DecodeOptions& options,
+                                                   size_t* consumed) {
+  std::unique_ptr<Parser> parser = std::move(cached_parser);
+  if (parser == nullptr) parser = std::make_unique<Parser>();
+  absl::StatusOr<OwnedDocument> d =
+      Parse(parser.get(), message, options, consumed);
+  if (parser->tape_size() <= kKeepTapeNodes) cached_parser = std::move(parser);
+  return d;
+}
+
+absl::StatusOr<OwnedDocument> OwnedDocument::Parse(Parser* parser,
+                                                   ByteView message,
+                                                   const DecodeOptions& options,
+                                                   size_t* consumed) {
+  ParseResult r = parser->Parse(message, options);
+  if (!r.ok()) return r.error.ToStatus();
+  OwnedDocument d;
+  d.size_ = r.consumed;
+  d.bytes_.reset(new uint8_t[d.size_ > 0 ? d.size_ : 1]);
+  std::memcpy(d.bytes_.get(), message.data(), d.size_);
+  // The same hash seed: the Dictionary indexes in the slot table use it.
+  auto copy =
+      std::unique_ptr<Parser>(new Parser(Parser::Seeded{}, parser->seed_));
+  copy->data_ = d.bytes_.get();
+  copy->size_ = d.size_;
+  copy->base_ = parser->base_;
+  copy->opts_ = parser->opts_;
+  copy->opts_.alloc_account = nullptr;  // the caller's, not kept
+  copy->tape_len_ = copy->tape_cap_ = parser->tape_len_;
+  copy->tape_.reset(new internal::Node[copy->tape_len_]);
+  std::memcpy(copy->tape_.get(), parser->tape_.get(),
+              copy->tape_len_ * sizeof(internal::Node));
+  copy->slots_len_ = copy->slots_cap_ = parser->slots_len_;
+  if (copy->slots_len_ > 0) {
+    copy->slots_.reset(new uint32_t[copy->slots_len_]);
+    std::memcpy(copy->slots_.get(), parser->slots_.get(),
+                copy->slots_len_ * sizeof(uint32_t));
+  }
+  copy->ok_ = true;
+  d.copy_ = std::move(copy);
+  if (consumed != nullptr) *consumed = r.consumed;
+  return d;
+}
+
+}  // namespace document
+}  // namespace gdwire
