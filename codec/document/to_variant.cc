@@ -20,6 +20,7 @@
 #include <utility>
 #include <vector>
 
+#include "absl/strings/string_view.h"
 #include "codec/core/context.h"
 #include "codec/core/leaf.h"
 #include "codec/core/walk.h"
@@ -60,9 +61,9 @@ Error Element::BuildVariant(const core::Context& c, uint32_t i, int depth,
     case Type::kString:
     case Type::kStringName: {
       if (n.flags & internal::kNonCanonical) break;  // the leaf reader's
-      std::string s(reinterpret_cast<const char*>(data()) + n.a, n.b);
-      *out = n.type == Type::kString ? Variant::String(std::move(s))
-                                     : Variant::StringName(std::move(s));
+      out->SetString(
+          n.type,
+          absl::string_view(reinterpret_cast<const char*>(data()) + n.a, n.b));
       return {};
     }
     case Type::kArray: {
