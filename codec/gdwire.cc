@@ -2,11 +2,10 @@
 
 #include "codec/gdwire.h"
 
-#include <memory>
-
 #include "codec/core/context.h"
 #include "codec/core/walk.h"
 #include "codec/document/document.h"
+#include "codec/document/internal/thread_parser.h"
 #include "codec/encode/encoder.h"
 
 namespace gdwire {
@@ -20,13 +19,6 @@ core::Context ContextOf(ByteView bytes, const DecodeOptions& options) {
   return c;
 }
 
-// A document::Parser kept per thread, so that a warm decode allocates only
-// the Variants it returns. One that grew past kKeepTapeNodes (a message of
-// more than a million values) is dropped after use, not kept for the
-// thread's lifetime.
-constexpr size_t kKeepTapeNodes = size_t{1} << 20;
-thread_local std::unique_ptr<document::Parser> cached_parser;
-
 }  // namespace
 
 absl::StatusOr<Variant> Decode(ByteView bytes, const DecodeOptions& options,
@@ -37,15 +29,12 @@ absl::StatusOr<Variant> Decode(ByteView bytes, const DecodeOptions& options,
   // allocation budget exactly as the reference decoder does
   // (DecodeOptions::max_alloc_bytes, alloc_account).
   if (options.max_alloc_bytes == 0 && options.alloc_account == nullptr) {
-    std::unique_ptr<document::Parser> parser = std::move(cached_parser);
-    if (parser == nullptr) parser = std::make_unique<document::Parser>();
+    document::internal::ThreadParser parser;
     document::ParseResult r = parser->Parse(bytes, options);
     absl::StatusOr<Variant> v =
         r.ok() ? r.root.ToVariant()
                : absl::StatusOr<Variant>(r.error.ToStatus());
     if (v.ok() && consumed != nullptr) *consumed = r.consumed;
-    if (parser->tape_size() <= kKeepTapeNodes)
-      cached_parser = std::move(parser);
     return v;
   }
   Variant v;

@@ -8,29 +8,18 @@
 #include <utility>
 
 #include "codec/document/internal/tape.h"
+#include "codec/document/internal/thread_parser.h"
 
 namespace gdwire {
 namespace document {
-namespace {
-
-// A Parser that grew past this many tape entries (a message of more than
-// a million values) is not kept for the thread's lifetime.
-constexpr size_t kKeepTapeNodes = size_t{1} << 20;
-thread_local std::unique_ptr<Parser> cached_parser;
-
-}  // namespace
 
 OwnedDocument::~OwnedDocument() = default;
 
 absl::StatusOr<OwnedDocument> OwnedDocument::Parse(ByteView message,
                                                    const DecodeOptions& options,
                                                    size_t* consumed) {
-  std::unique_ptr<Parser> parser = std::move(cached_parser);
-  if (parser == nullptr) parser = std::make_unique<Parser>();
-  absl::StatusOr<OwnedDocument> d =
-      Parse(parser.get(), message, options, consumed);
-  if (parser->tape_size() <= kKeepTapeNodes) cached_parser = std::move(parser);
-  return d;
+  internal::ThreadParser parser;
+  return Parse(parser.get(), message, options, consumed);
 }
 
 absl::StatusOr<OwnedDocument> OwnedDocument::Parse(Parser* parser,
