@@ -23,7 +23,9 @@
 #include "absl/types/span.h"
 #include "benchmark/benchmark.h"
 #include "benchmarks/traffic.h"
+#include "codec/document/owned.h"
 #include "codec/encode/encoder.h"
+#include "codec/gdwire.h"
 #include "codec/reference/decoder.h"
 #include "codec/reference/encoder.h"
 #include "codec/stream/parser.h"
@@ -188,6 +190,37 @@ void BM_TrafficReference(benchmark::State& state) {
   Report(state, t.bytes.size(), t.offsets.size());
 }
 BENCHMARK(BM_TrafficReference)->Arg(0);
+
+// Owned values message by message, as BM_TrafficReference: the front door
+// (gdwire::Decode: the indexed document's tape built into Variants) and
+// document::OwnedDocument (the parse copied out with the value's bytes).
+void BM_TrafficOwnedDecode(benchmark::State& state) {
+  const Traffic& t = TheTraffic();
+  const auto all = AsSpan(t.bytes);
+  for (auto _ : state) {
+    for (size_t off : t.offsets) {
+      absl::StatusOr<Variant> v = Decode(all.subspan(off));
+      if (!v.ok()) state.SkipWithError("decode");
+      benchmark::DoNotOptimize(v);
+    }
+  }
+  Report(state, t.bytes.size(), t.offsets.size());
+}
+BENCHMARK(BM_TrafficOwnedDecode)->Arg(0);
+
+void BM_TrafficOwnedDocument(benchmark::State& state) {
+  const Traffic& t = TheTraffic();
+  const auto all = AsSpan(t.bytes);
+  for (auto _ : state) {
+    for (size_t off : t.offsets) {
+      auto d = document::OwnedDocument::Parse(all.subspan(off));
+      if (!d.ok()) state.SkipWithError("owned document");
+      benchmark::DoNotOptimize(d);
+    }
+  }
+  Report(state, t.bytes.size(), t.offsets.size());
+}
+BENCHMARK(BM_TrafficOwnedDocument)->Arg(0);
 
 void BM_TrafficReferenceEncode(benchmark::State& state) {
   const Traffic& t = TheTraffic();

@@ -15,6 +15,7 @@ if grep -q 'ERROR OCCURRED' "$out"; then
 fi
 for want in BM_TrafficMemcpy/1400 BM_TrafficStreamSkip/1400 \
   BM_TrafficStreamDom/0 BM_TrafficViewValidate/0 BM_TrafficReference/0 \
+  BM_TrafficOwnedDecode/0 BM_TrafficOwnedDocument/0 \
   BM_PackedMemcpy/1024 BM_PackedViewCopyToFloat/1024 BM_PackedViewOpen/16; do
   if ! grep -qF "$want" "$out"; then
     cat "$out"

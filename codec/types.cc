@@ -278,49 +278,37 @@ bool TypeFromWireId(Dialect d, uint32_t id, Type* t) {
 
 namespace {
 
-// The first wire id of `t` in dialect `d`, by search (the table's source).
-bool SearchWireId(Dialect d, Type t, uint32_t* id) {
-  const uint32_t max = VariantMax(d);
-  for (uint32_t i = 0; i < max; ++i) {
-    Type u;
-    if (TypeFromWireId(d, i, &u) && u == t) {
-      *id = i;
-      return true;
-    }
+// WireId's table, made at compile time from the id -> Type tables (the
+// first id of each type).
+template <size_t N>
+constexpr void FillFirstIds(const std::array<Type, N>& ids, int16_t* row) {
+  for (size_t i = 0; i < N; ++i) {
+    int16_t& cell = row[static_cast<size_t>(ids[i])];
+    if (cell < 0) cell = static_cast<int16_t>(i);
   }
-  return false;
+}
+
+constexpr types_internal::WireIdTable MakeWireIds() {
+  types_internal::WireIdTable t{};
+  for (auto& row : t.id) {
+    for (int16_t& cell : row) cell = -1;
+  }
+  FillFirstIds(kGodot3Ids, t.id[static_cast<size_t>(Dialect::kGodot3)]);
+  for (size_t i = 0; i < 39; ++i) {  // godot4: the id is the Type
+    t.id[static_cast<size_t>(Dialect::kGodot4)][i] = static_cast<int16_t>(i);
+  }
+  FillFirstIds(kPandemoniumIds,
+               t.id[static_cast<size_t>(Dialect::kPandemonium)]);
+  FillFirstIds(kPandemonium4Ids,
+               t.id[static_cast<size_t>(Dialect::kPandemonium4)]);
+  return t;
 }
 
 }  // namespace
 
-bool WireId(Dialect d, Type t, uint32_t* id) {
-  // Type -> id tables, one per dialect, made once from the id -> Type ones
-  // (the encoders ask for every value they write).
-  constexpr size_t kMaxDialects = 8;
-  constexpr size_t kTypes = static_cast<size_t>(kTypeCount);
-  struct Tables {
-    int16_t id[kMaxDialects][kTypes];
-    Tables() {
-      for (size_t di = 0; di < kMaxDialects; ++di) {  // unknown: all -1
-        for (size_t ti = 0; ti < kTypes; ++ti) {
-          uint32_t found;
-          id[di][ti] = SearchWireId(static_cast<Dialect>(di),
-                                    static_cast<Type>(ti), &found)
-                           ? static_cast<int16_t>(found)
-                           : int16_t{-1};
-        }
-      }
-    }
-  };
-  static const Tables* const tables = new Tables();
-  const size_t di = static_cast<size_t>(d);
-  const size_t ti = static_cast<size_t>(t);
-  if (di >= kMaxDialects || ti >= kTypes) return SearchWireId(d, t, id);
-  const int16_t r = tables->id[di][ti];
-  if (r < 0) return false;
-  *id = static_cast<uint32_t>(r);
-  return true;
-}
+namespace types_internal {
+extern constexpr WireIdTable kWireIds = MakeWireIds();
+}  // namespace types_internal
 
 bool DialectHasType(Dialect d, Type t) {
   uint32_t id;

@@ -121,7 +121,8 @@ uint32_t VariantMax(Dialect d);
 bool DialectHasType(Dialect d, Type t);
 
 // The wire id of `t` in dialect `d`. Returns false if the dialect lacks it.
-bool WireId(Dialect d, Type t, uint32_t* id);
+// Inline: the encoders ask for every value they write.
+inline bool WireId(Dialect d, Type t, uint32_t* id);
 
 // The type of wire id `id` in dialect `d`. Returns false when id >=
 // VARIANT_MAX.
@@ -147,6 +148,27 @@ inline bool IsArrayType(Type t) {
 // True when a godot4 encoder sets the 64-bit flag for this type in a
 // double-precision (real_t = double) build and the decoder honours it.
 bool HasRealWidthFlag(Dialect d, Type t);
+
+// ---- WireId's table (implementation detail) -------------------------------
+
+namespace types_internal {
+// [dialect][type] = the type's first wire id in the dialect, or -1;
+// constant-initialized in types.cc from the id -> Type tables.
+struct WireIdTable {
+  int16_t id[4][kTypeCount];
+};
+extern const WireIdTable kWireIds;
+}  // namespace types_internal
+
+inline bool WireId(Dialect d, Type t, uint32_t* id) {
+  const size_t di = static_cast<size_t>(d);
+  const size_t ti = static_cast<size_t>(t);
+  if (di >= 4 || ti >= static_cast<size_t>(kTypeCount)) return false;
+  const int16_t r = types_internal::kWireIds.id[di][ti];
+  if (r < 0) return false;
+  *id = static_cast<uint32_t>(r);
+  return true;
+}
 
 }  // namespace gdwire
 

@@ -49,6 +49,7 @@
 #include <utility>
 #include <vector>
 
+#include "absl/strings/string_view.h"
 #include "absl/types/span.h"
 #include "codec/types.h"
 
@@ -332,6 +333,15 @@ class Variant {
   size_t packed_size() const;
   // kString and kStringName, to change the text in place.
   std::string* mutable_string() { return &MCheck(Slot::kString).s; }
+  // Makes this Variant a String (t == kString) or StringName (else) holding
+  // a copy of `text`, built in place: the same value as String(std::string
+  // (text)) without the temporaries (decoders build every key this way).
+  void SetString(Type t, absl::string_view text) {
+    Destroy();
+    new (&u_.s) std::string(text.data(), text.size());
+    type_ = t == Type::kString ? Type::kString : Type::kStringName;
+    slot_ = Slot::kString;
+  }
 
   // Storage recycling (codec/stream/value_reader.h, ReusingDecoder): a
   // container's heap block taken out (the Variant is left Nil), or a

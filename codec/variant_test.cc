@@ -54,6 +54,22 @@ TEST(TypesTest, SpotIds) {
   EXPECT_FALSE(WireId(Dialect::kGodot4, Type::kPackedVector2iArray, &id));
 }
 
+TEST(VariantTest, SetStringIsStringOrStringNameInPlace) {
+  const std::string long_text(100, 'x');
+  Variant v = Variant::MakeDictionary();  // something to destroy first
+  v.mutable_dictionary().Set(Variant::Int(1), Variant::String(long_text));
+  v.SetString(Type::kString, long_text);
+  EXPECT_EQ(v, Variant::String(long_text));
+  v.SetString(Type::kStringName, "hp");
+  EXPECT_EQ(v, Variant::StringName("hp"));
+  EXPECT_EQ(v.type(), Type::kStringName);
+  Variant n;
+  n.SetString(Type::kString, absl::string_view("a\0b", 3));
+  EXPECT_EQ(n, Variant::String(std::string("a\0b", 3)));
+  Variant copy = n;  // a regular String: copies, moves, destroys
+  EXPECT_EQ(copy.as_string().size(), 3u);
+}
+
 TEST(VariantTest, EqualityIsBitExactForFloats) {
   const double nan1 = std::numeric_limits<double>::quiet_NaN();
   EXPECT_EQ(Variant::Float(nan1), Variant::Float(nan1));

@@ -11,7 +11,9 @@ trap 'rm -rf "$dir"' EXIT
 grep -q '^TARGET ' "$dir/out.txt"
 for payload in traffic players strings vec3 floats; do
   for row in "memcpy" "push parser (whole buffer)" "push parser (1400-byte pieces)" \
-      "view walk" "DOM decode" "reference decode" "fast encode" "reference encode"; do
+      "view walk" "DOM decode" "owned decode" "owned document" \
+      "owned document + read every field" "reference decode" "fast encode" \
+      "reference encode"; do
     grep -qF "\"payload\": \"$payload\", \"row\": \"$row\"" "$dir/out.txt" || {
       echo "missing: $payload / $row" >&2
       cat "$dir/out.txt" >&2

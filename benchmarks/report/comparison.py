@@ -48,6 +48,9 @@ DECODE_ROWS = [
     "document + read every field",
     "view walk",
     "DOM decode",
+    "owned decode",
+    "owned document",
+    "owned document + read every field",
     "reference decode",
 ]
 ENCODE_ROWS = ["fast encode", "reference encode", "writer (from structs)",
@@ -314,6 +317,17 @@ def goals(rows):
         if r and m:
             x = ratio_of(r, m)
             add(f"fast encode ≥ 0.9× memcpy ({p})", f"{x:.2f}×", x >= 0.9)
+    # Issue 23, owned values: gdwire::Decode (Variants from the document's
+    # tape) and document::OwnedDocument, beside the engine and msgpack-cxx.
+    mp = find(rows, e, "traffic", "msgpack")
+    for name, prefix in (("owned decode (Variant)", "gdwire owned decode"),
+                         ("owned document", "gdwire owned document")):
+        r = find(rows, e, "traffic", prefix)
+        if r:
+            add(f"{name} ≥ 10× Godot 4 (traffic)", r["ratio"], r["x"] >= 10)
+        if r and mp:
+            add(f"{name} ≥ msgpack-cxx in messages/s",
+                f"{r['msgs']:,.0f} vs {mp['msgs']:,.0f}", r["msgs"] >= mp["msgs"])
     return g
 
 
@@ -506,6 +520,12 @@ def write_doc(path, svg_name, rows, meta, data):
         "- **view walk**: `view::Document::Open` + `Validate()` per value.",
         "- **DOM decode**: `stream::ValueReader`, owned `gdwire::Variant`s "
         "(built and freed every pass).",
+        "- **owned decode**: `gdwire::Decode` per message: the indexed document's "
+        "parse, its tape built into owned `gdwire::Variant`s (all kept, like the "
+        "DOM decode). **owned document**: `document::OwnedDocument::Parse` per "
+        "message (the parse copied out with the message's bytes; all kept); "
+        "**+ read every field**: each read through `Element` and freed, as "
+        "msgpack-cxx's row unpacks, walks and frees.",
         "- **reference decode / encode**: the scalar oracle, codec/reference.",
         "- **fast encode**: codec/encode, the decoded values written again "
         "(with the StreamPeer length prefix for the traffic); byte-identical "

@@ -4,13 +4,15 @@
 // pass over a set of messages (which sizes the tape, the slot table and the
 // stack), parsing them all again and reading every field through the
 // Element API (lookups by key included) makes no heap allocation at all,
-// counted by a replaced operator new. Every dialect, random values.
+// counted by a replaced operator new. Every dialect, random values. An
+// OwnedDocument takes a fixed number of blocks a message.
 
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include "codec/document/document.h"
+#include "codec/document/owned.h"
 #include "codec/reference/encoder.h"
 #include "gtest/gtest.h"
 #include "tests/alloc_counter.h"
@@ -112,6 +114,40 @@ TEST(AllocTest, NoAllocationPerMessageOnceWarmedUp) {
     EXPECT_EQ(allocations, 0u) << DialectName(d);
     EXPECT_NE(sum, 0u);
   }
+}
+
+// OwnedDocument::Parse with a warm Parser: at most four heap blocks a
+// message (the Parser copy, the bytes, the tape, the slot table), whatever
+// the message holds; reading it afterwards allocates nothing.
+TEST(AllocTest, OwnedDocumentTakesFourBlocksAMessage) {
+  gdwire::testing::RandomVariant gen(97);
+  gdwire::testing::RandomOptions ro;
+  EncodeOptions eo;
+  eo.full_objects = true;
+  DecodeOptions o;
+  o.allow_objects = true;
+  std::vector<std::string> messages;
+  for (int i = 0; i < 200; ++i) {
+    messages.push_back(*reference::Encode(gen.Make(ro), eo));
+  }
+  Parser parser;
+  for (const std::string& m : messages) {  // warm up
+    ASSERT_TRUE(OwnedDocument::Parse(&parser, Bytes(m), o).ok());
+  }
+  uint64_t sum = 0;
+  for (const std::string& m : messages) {
+    allocations = 0;
+    counting = true;
+    absl::StatusOr<OwnedDocument> d =
+        OwnedDocument::Parse(&parser, Bytes(m), o);
+    const uint64_t parse = allocations;
+    sum += d.ok() ? Touch(d->root()) : 0;
+    counting = false;
+    ASSERT_TRUE(d.ok()) << d.status();
+    EXPECT_LE(parse, 4u);
+    EXPECT_EQ(allocations, parse) << "reading allocated";
+  }
+  EXPECT_NE(sum, 0u);
 }
 
 // The counter works: a cold Parser allocates (its tape), and so does

@@ -221,6 +221,10 @@ class Element {
   Element ChildAt(uint32_t i) const;
   Entry EntryAt(uint32_t i) const;
   bool GetWideReals(absl::Span<double> out) const;
+  // ToVariant's builder (to_variant.cc): the value at tape index i, at
+  // nesting depth `depth`, into *out.
+  Error BuildVariant(const core::Context& c, uint32_t i, int depth,
+                     Variant* out) const;
   const internal::Node& node() const;
   const uint8_t* data() const;
   uint32_t Child(uint32_t i) const;  // tape index of child i
@@ -324,6 +328,10 @@ class Parser {
  private:
   friend class Element;
   friend class Edit;
+  friend class OwnedDocument;  // owned.h: copies a parse out
+  struct Seeded {};
+  // A Parser whose hash seed is given (OwnedDocument's copies).
+  Parser(Seeded, uint64_t seed) : seed_(seed) {}
   struct Pass;
   bool Run(const core::Context& c, size_t* end);
   void GrowTape();

@@ -347,8 +347,7 @@ absl::StatusOr<Variant> Element::ToVariant() const {
   }
   const vi::Context c = ContextOf(data(), p_->size_, p_->base_, p_->opts_);
   Variant v;
-  size_t end = 0;
-  Error e = vi::MaterializeValue(c, node().pos, 0, &v, &end);
+  Error e = BuildVariant(c, i_, 0, &v);
   if (!e.ok()) {
     e.path = "$" + e.path;
     return e.ToStatus();

@@ -24,6 +24,7 @@ namespace document {
 
 using internal::kComplexKeys;
 using internal::kContainer;
+using internal::kDuplicateKeys;
 using internal::kNonCanonical;
 using internal::Node;
 
@@ -131,6 +132,7 @@ void Parser::IndexDictionary(uint32_t node) {
       const uint32_t o = cell - 1;
       if ((o >= kKept || hashes[o] == h) && KeyNodeEquals(keys[o], k)) {
         cell = i + 1;  // the last duplicate wins
+        tape_[node].flags |= kDuplicateKeys;
         break;
       }
       j = (j + 1) & mask;

@@ -25,6 +25,7 @@
 #include "benchmarks/compare/handlers.h"
 #include "benchmarks/document_touch.h"
 #include "codec/document/document.h"
+#include "codec/document/owned.h"
 #include "codec/encode/encoder.h"
 #include "codec/encode/write_variant.h"
 #include "codec/encode/writer.h"
@@ -54,7 +55,8 @@ constexpr char kHelp[] =
     "1400-byte pieces, and with every packed element copied out into an\n"
     "array (copy-out); the view walk; the indexed document (a reused\n"
     "document::Parser: parse alone, and parse + every field read through\n"
-    "its API); the DOM decode (owned Variants); the\n"
+    "its API); the DOM decode (owned Variants); the owned decode\n"
+    "(gdwire::Decode) and the owned document (OwnedDocument); the\n"
     "reference decoder; and the fast and reference encoders writing the\n"
     "values again (MB/s of the bytes written); the streaming writer writing\n"
     "them call by call; a relay's forward (parse, bytes copied). Each runs\n"
@@ -278,8 +280,9 @@ void AddDocumentRows(const BenchInput& in, double seconds,
   }
 }
 
-// The decoders that make owned Variants: the DOM decode (push parser +
-// Variant builder) and the reference decoder.
+// The decoders that make owned values: the DOM decode (push parser +
+// Variant builder), the front door, OwnedDocument and the reference
+// decoder.
 void AddVariantRows(const BenchInput& in, double seconds,
                     std::vector<Row>* rows, bool* ok) {
   const size_t n = in.bytes.size();
@@ -296,6 +299,39 @@ void AddVariantRows(const BenchInput& in, double seconds,
                        ok),
                    n});
   out.clear();
+  // The front door value by value (the document's tape built into
+  // Variants), and OwnedDocument (the parse copied out with its bytes).
+  rows->push_back({"owned decode (gdwire::Decode)",
+                   Measure(
+                       seconds,
+                       [&] {
+                         out.clear();
+                         for (auto v : in.values) {
+                           absl::StatusOr<Variant> x = Decode(v, in.d);
+                           if (!x.ok()) return false;
+                           out.push_back(*std::move(x));
+                         }
+                         return true;
+                       },
+                       ok),
+                   n});
+  out.clear();
+  std::vector<document::OwnedDocument> owned;
+  rows->push_back({"owned document",
+                   Measure(
+                       seconds,
+                       [&] {
+                         owned.clear();
+                         for (auto v : in.values) {
+                           auto x = document::OwnedDocument::Parse(v, in.d);
+                           if (!x.ok()) return false;
+                           owned.push_back(*std::move(x));
+                         }
+                         return true;
+                       },
+                       ok),
+                   n});
+  owned.clear();
   rows->push_back(
       {"reference decoder",
        Measure(

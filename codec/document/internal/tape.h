@@ -32,10 +32,11 @@ namespace document {
 namespace internal {
 
 enum NodeFlags : uint8_t {
-  kContainer = 1,     // `a` is the tape index after the subtree
-  kFlat = 2,          // children are the next `b` nodes (leaves)
-  kNonCanonical = 4,  // text differs from the engine's (godot3 overlong)
-  kComplexKeys = 8,   // Dictionary: some keys are not in the hash index
+  kContainer = 1,       // `a` is the tape index after the subtree
+  kFlat = 2,            // children are the next `b` nodes (leaves)
+  kNonCanonical = 4,    // text differs from the engine's (godot3 overlong)
+  kComplexKeys = 8,     // Dictionary: some keys are not in the hash index
+  kDuplicateKeys = 16,  // Dictionary: a key is on the wire more than once
 };
 
 struct Node {
