@@ -39,7 +39,7 @@ absl::StatusOr<OwnedDocument> OwnedDocument::Parse(Parser* parser,
   copy->size_ = d.size_;
   copy->base_ = parser->base_;
   copy->opts_ = parser->opts_;
-  copy->end_ = parser->end_;  // where the root ends (Element::bytes)
+  copy->end_ = parser->end_;            // where the root ends (Element::bytes)
   copy->opts_.alloc_account = nullptr;  // the caller's, not kept
   copy->tape_len_ = copy->tape_cap_ = parser->tape_len_;
   copy->tape_.reset(new internal::Node[copy->tape_len_]);
