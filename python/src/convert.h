@@ -50,6 +50,9 @@ struct Classes {
 };
 Classes& classes();
 
+// Text bytes (UTF-8, or Godot 3's generalised UTF-8) as a str.
+PyObject* Str(const char* p, size_t n);
+
 // Raises gdwire.DecodeError (or EncodeError) for `e`.
 void SetError(const Error& e, bool encoding = false);
 
@@ -87,6 +90,13 @@ bool ToVariant(PyObject* o, Variant* out, bool real_is_double = false);
 bool ParseDecodeOption(const char* name, PyObject* value, DecodeOptions* o,
                        bool* known);
 bool ParseDialectArg(PyObject* value, Dialect* d);
+
+// options.pandemonium_engine_defects: the reference codec's emulation of a
+// Pandemonium engine's reads and writes (engine_defects.cc).
+PyObject* DecodeWithEngineDefects(absl::Span<const uint8_t> bytes,
+                                  const DecodeOptions& options);
+bool EncodeWithEngineDefects(const Variant& v, const EncodeOptions& options,
+                             std::string* out);
 
 // The Type of an engine type name ("int", "Vector2", "PoolIntArray"), false
 // if none.

@@ -41,7 +41,7 @@ bool Utf8(PyObject* o, std::string* out) {
     return true;
   }
   PyErr_Clear();
-  for (const char* handler : {"surrogateescape", "surrogatepass"}) {
+  for (const char* handler : {"surrogatepass", "surrogateescape"}) {
     PyObject* b = PyUnicode_AsEncodedString(o, "utf-8", handler);
     if (b != nullptr) {
       out->assign(PyBytes_AS_STRING(b), static_cast<size_t>(PyBytes_GET_SIZE(b)));
@@ -565,7 +565,9 @@ bool ParseDecodeOption(const char* name, PyObject* value, DecodeOptions* o,
   bool* flag = n == "allow_objects"           ? &o->allow_objects
                : n == "reject_trailing_bytes" ? &o->reject_trailing_bytes
                : n == "real_is_double"        ? &o->real_is_double
-                                              : nullptr;
+               : n == "pandemonium_engine_defects"
+                   ? &o->pandemonium_engine_defects
+                   : nullptr;
   if (flag != nullptr) {
     const int t = PyObject_IsTrue(value);
     if (t < 0) return false;

@@ -75,6 +75,13 @@ PyObject* Loads(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObject* kw
   }
   Py_buffer buf;
   if (PyObject_GetBuffer(args[0], &buf, PyBUF_SIMPLE) != 0) return nullptr;
+  if (opts.pandemonium_engine_defects) {
+    PyObject* v = DecodeWithEngineDefects(
+        absl::MakeConstSpan(static_cast<const uint8_t*>(buf.buf), static_cast<size_t>(buf.len)),
+        opts);
+    PyBuffer_Release(&buf);
+    return v;
+  }
   static thread_local ParserSlot slot;
   std::unique_ptr<document::Parser> own;
   document::Parser* parser = &slot.parser;
@@ -134,13 +141,18 @@ Dialect DialectOf(const std::string& name) {
 }
 
 py::bytes Dumps(py::handle value, const std::string& dialect, bool full_objects,
-                bool real_is_double) {
+                bool real_is_double, bool pandemonium_engine_defects) {
   EncodeOptions eo;
+  eo.pandemonium_engine_defects = pandemonium_engine_defects;
   eo.dialect = DialectOf(dialect);
   eo.full_objects = full_objects;
   eo.real_is_double = real_is_double;
   const Variant v = ValueToVariant(value, real_is_double);
   std::string out;
+  if (pandemonium_engine_defects) {
+    if (!EncodeWithEngineDefects(v, eo, &out)) throw py::error_already_set();
+    return py::bytes(out);
+  }
   const Error e = EncodeTo(v, eo, &out);
   if (!e.ok()) {
     SetError(e, /*encoding=*/true);
@@ -149,19 +161,24 @@ py::bytes Dumps(py::handle value, const std::string& dialect, bool full_objects,
   return py::bytes(out);
 }
 
-std::string VarToStr(py::handle value, const std::string& dialect, bool real_is_double) {
+py::object VarToStr(py::handle value, const std::string& dialect, bool real_is_double) {
   text::TextOptions to;
   to.dialect = DialectOf(dialect);
   to.real_is_double = real_is_double;
-  return text::ToText(ValueToVariant(value, real_is_double), to);
+  const std::string s = text::ToText(ValueToVariant(value, real_is_double), to);
+  PyObject* o = Str(s.data(), s.size());
+  if (o == nullptr) throw py::error_already_set();
+  return py::reinterpret_steal<py::object>(o);
 }
 
-py::object StrToVar(const std::string& s, const std::string& dialect,
+py::object StrToVar(py::str text, const std::string& dialect,
                     bool real_is_double) {
   text::ParseOptions po;
   po.dialect = DialectOf(dialect);
   po.real_is_double = real_is_double;
-  absl::StatusOr<Variant> v = text::FromText(s, po);
+  Variant t;
+  if (!ToVariant(text.ptr(), &t)) throw py::error_already_set();  // its UTF-8
+  absl::StatusOr<Variant> v = text::FromText(t.as_string(), po);
   if (!v.ok()) {
     SetError(ErrorFromStatus(v.status()));
     throw py::error_already_set();
@@ -299,7 +316,13 @@ py::list ReadCapture(const std::string& path, std::vector<uint16_t> ports, bool 
         py::dict d = Head(m.time, m.transport, m.src, m.dst, m.connection, m.index);
         d["type"] = "message";
         d["offset"] = m.offset;
-        d["text"] = text::ToText(m.value, dialect);
+        const std::string text = text::ToText(m.value, dialect);
+        PyObject* t = Str(text.data(), text.size());
+        if (t == nullptr) {
+          failed = true;
+          return;
+        }
+        d["text"] = py::reinterpret_steal<py::object>(t);
         Variant copy = m.value;
         PyObject* v = FromVariant(copy);
         if (v == nullptr) {
@@ -366,7 +389,11 @@ PYBIND11_MODULE(_gdwire, m) {
   m.add_object("loads", py::reinterpret_steal<py::object>(loads));
   m.def("dumps", &Dumps, py::arg("value"), py::arg("dialect") = "godot4",
         py::arg("full_objects") = false, py::arg("real_is_double") = false,
-        "The engine's var_to_bytes of `value` (bytes).");
+        py::arg("pandemonium_engine_defects") = false,
+        "dumps(value, dialect='godot4', full_objects=False, real_is_double=False)\n\n"
+        "The engine's var_to_bytes of `value` (bytes). Raises TypeError for a\n"
+        "Python value with no Godot form, gdwire.EncodeError for a type the\n"
+        "dialect lacks.");
   m.def("var_to_str", &VarToStr, py::arg("value"), py::arg("dialect") = "godot4",
         py::arg("real_is_double") = false, "The engine's text of `value`.");
   m.def("str_to_var", &StrToVar, py::arg("text"), py::arg("dialect") = "godot4",
