@@ -41,7 +41,7 @@ bool Utf8(PyObject* o, std::string* out) {
     return true;
   }
   PyErr_Clear();
-  for (const char* handler : {"surrogatepass", "surrogateescape"}) {
+  for (const char* handler : {"surrogateescape", "surrogatepass"}) {
     PyObject* b = PyUnicode_AsEncodedString(o, "utf-8", handler);
     if (b != nullptr) {
       out->assign(PyBytes_AS_STRING(b), static_cast<size_t>(PyBytes_GET_SIZE(b)));

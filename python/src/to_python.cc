@@ -48,14 +48,11 @@ namespace {
 
 }  // namespace
 
-// Text bytes as str. Godot 3's lenient strings are not UTF-8: a lone
-// surrogate (ED A0 80) comes back as itself (surrogatepass), code points
-// past U+10FFFF as their bytes (surrogateescape); dumps writes both back
-// as they were.
+// Text bytes as str. Godot 3's lenient strings (lone surrogates, code
+// points past U+10FFFF) are not UTF-8: such a string comes back with its
+// bytes escaped (surrogateescape, as os.fsdecode does), and dumps writes
+// them back as they were.
 PyObject* Str(const char* p, size_t n) {
-  PyObject* s = PyUnicode_DecodeUTF8(p, static_cast<Py_ssize_t>(n), "surrogatepass");
-  if (s != nullptr || !PyErr_ExceptionMatches(PyExc_UnicodeDecodeError)) return s;
-  PyErr_Clear();
   return PyUnicode_DecodeUTF8(p, static_cast<Py_ssize_t>(n), "surrogateescape");
 }
 
