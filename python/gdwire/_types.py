@@ -317,8 +317,11 @@ class TypedArray(list):
         return _engine_text(self)
 
     def __eq__(self, other):
-        return (list.__eq__(self, other) and
-                getattr(other, "element_type", None) == self.element_type)
+        if isinstance(other, TypedArray):
+            return (list.__eq__(self, other) and
+                    other.element_type == self.element_type and
+                    other.variant_type == self.variant_type)
+        return list.__eq__(self, other)
 
     __hash__ = None
 
@@ -338,9 +341,10 @@ class TypedDictionary(dict):
         return _engine_text(self)
 
     def __eq__(self, other):
-        return (dict.__eq__(self, other) and
-                getattr(other, "key_type", None) == self.key_type and
-                getattr(other, "value_type", None) == self.value_type)
+        if isinstance(other, TypedDictionary):
+            return (dict.__eq__(self, other) and other.key_type == self.key_type and
+                    other.value_type == self.value_type)
+        return dict.__eq__(self, other)
 
     __hash__ = None
 

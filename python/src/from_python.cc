@@ -138,7 +138,8 @@ class Writer {
     PyErr_Fetch(&type, &value, &tb);
     PyErr_NormalizeException(&type, &value, &tb);
     if (value != nullptr && PyObject_HasAttrString(value, "path") == 0) {
-      PyObject* p = PyUnicode_FromString(path_.empty() ? "$" : path_.c_str());
+      const std::string where = "$" + path_;
+      PyObject* p = PyUnicode_FromStringAndSize(where.data(), static_cast<Py_ssize_t>(where.size()));
       if (p) PyObject_SetAttrString(value, "path", p);
       Py_XDECREF(p);
       PyErr_Clear();
@@ -208,11 +209,16 @@ class Writer {
     Variant key, value;
     const size_t mark = path_.size();
     if (!Write(k, &key)) return false;
-    PyObject* r = PyObject_Repr(k);
+    // The key as the decoders' paths write it: $["name"], $[3].
     std::string ks;
-    if (r != nullptr && Utf8(r, &ks)) absl::StrAppend(&path_, "[", ks, "]");
+    if (PyUnicode_Check(k)) {
+      if (Utf8(k, &ks)) absl::StrAppend(&path_, "[\"", ks, "\"]");
+    } else {
+      PyObject* r = PyObject_Repr(k);
+      if (r != nullptr && Utf8(r, &ks)) absl::StrAppend(&path_, "[", ks, "]");
+      Py_XDECREF(r);
+    }
     PyErr_Clear();
-    Py_XDECREF(r);
     if (!Write(v, &value)) return false;
     path_.resize(mark);
     d->Set(std::move(key), std::move(value));
