@@ -28,10 +28,15 @@ class CMakeBuild(build_ext):
         build = os.environ.get("GDWIRE_CMAKE_BUILD_DIR") or os.path.abspath(
             os.path.join(self.build_temp, "cmake"))
         os.makedirs(build, exist_ok=True)
-        subprocess.check_call([
-            "cmake", "-S", ROOT, "-B", build, "-DCMAKE_BUILD_TYPE=Release",
-            "-DGDWIRE_BUILD_PYTHON=ON", "-DPython3_EXECUTABLE=" + sys.executable,
-            "-DGDWIRE_PYTHON_OUT=" + out])
+        args = ["cmake", "-S", ROOT, "-B", build, "-DGDWIRE_BUILD_PYTHON=ON",
+                "-DPython3_EXECUTABLE=" + sys.executable, "-DGDWIRE_PYTHON_OUT=" + out]
+        if not os.path.exists(os.path.join(build, "CMakeCache.txt")):
+            # A new build: the libraries and the module only (no GoogleTest,
+            # tools or plugin needed).
+            args += ["-DCMAKE_BUILD_TYPE=Release", "-DGDWIRE_BUILD_TESTS=OFF",
+                     "-DGDWIRE_BUILD_TOOLS=OFF", "-DGDWIRE_INSTALL=OFF",
+                     "-DGDWIRE_BUILD_WIRESHARK=OFF"]
+        subprocess.check_call(args)
         env = dict(os.environ)
         env.setdefault("CMAKE_BUILD_PARALLEL_LEVEL", str(os.cpu_count() or 2))
         subprocess.check_call(["cmake", "--build", build, "--target", "gdwire_python"],
