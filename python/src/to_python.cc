@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "codec/wire.h"
 #include "python/src/convert.h"
 
 namespace gdwire {
@@ -80,6 +81,9 @@ PyObject* MathTuple(Type t, int n, F f) {
     }
     PyTuple_SET_ITEM(o, i, x);
   }
+  // Numbers only: no cycle can pass through it, so the collector need not
+  // visit it (CPython does the same for exact tuples of atoms).
+  PyObject_GC_UnTrack(o);
   return o;
 }
 
@@ -454,6 +458,63 @@ PyObject* ListFromElement(const document::Element& e, const ElementContext& c) {
   return list;
 }
 
+// Dictionary keys and StringNames repeat from message to message ("pos",
+// &"run"): a small direct-mapped cache of their str objects (immutable, so
+// shared; their hash is computed once) saves an allocation and a hash per
+// key. Keyed by the text's bytes; short texts only.
+class TextCache {
+ public:
+  static constexpr size_t kSlots = 1024;
+  static constexpr size_t kMaxLen = 32;
+
+  // A new reference to the str (or StringName) of `s`.
+  PyObject* Get(absl::string_view s, bool string_name) {
+    if (s.size() > kMaxLen) return Make(s, string_name);
+    uint64_t h = 1469598103934665603ull ^ (string_name ? 0x9e37 : 0);
+    for (char ch : s) h = (h ^ static_cast<uint8_t>(ch)) * 1099511628211ull;
+    Slot& slot = slots_[h & (kSlots - 1)];
+    if (slot.obj != nullptr && slot.len == s.size() &&
+        std::memcmp(slot.text, s.data(), s.size()) == 0 && slot.name == string_name) {
+      Py_INCREF(slot.obj);
+      return slot.obj;
+    }
+    PyObject* o = Make(s, string_name);
+    if (o == nullptr) return nullptr;
+    Py_XDECREF(slot.obj);
+    Py_INCREF(o);
+    slot.obj = o;
+    slot.len = s.size();
+    slot.name = string_name;
+    std::memcpy(slot.text, s.data(), s.size());
+    return o;
+  }
+
+ private:
+  static PyObject* Make(absl::string_view s, bool string_name) {
+    return string_name ? StringName(s.data(), s.size()) : Str(s.data(), s.size());
+  }
+  struct Slot {
+    PyObject* obj = nullptr;
+    size_t len = 0;
+    bool name = false;
+    char text[kMaxLen];
+  };
+  Slot slots_[kSlots];
+};
+
+TextCache& Cache() {
+  static TextCache* c = new TextCache();  // lives as long as the module
+  return *c;
+}
+
+PyObject* KeyFromElement(const document::Element& e, const ElementContext& c) {
+  const Type t = e.type();
+  if ((t == Type::kString || t == Type::kStringName) && e.text_canonical()) {
+    return Cache().Get(e.as_string(), t == Type::kStringName);
+  }
+  return FromElement(e, c);
+}
+
 bool IsNan(PyObject* o) {
   return PyFloat_CheckExact(o) && std::isnan(PyFloat_AS_DOUBLE(o));
 }
@@ -461,11 +522,12 @@ bool IsNan(PyObject* o) {
 // nullptr with no error set: the Dictionary must go through ToVariant (a
 // key Python merges with another, an unhashable key, a NaN key).
 PyObject* DictFromElement(const document::Element& e, const ElementContext& c) {
-  PyObject* dict = PyDict_New();
+  // Sized for its entries up front, as msgpack's unpacker does.
+  PyObject* dict = _PyDict_NewPresized(e.size());
   if (dict == nullptr) return nullptr;
   Py_ssize_t n = 0;
   for (document::Element::Entry en : e.entries()) {
-    PyObject* k = FromElement(en.key, c);
+    PyObject* k = KeyFromElement(en.key, c);
     if (k == nullptr) {
       Py_DECREF(dict);
       return nullptr;
@@ -516,16 +578,19 @@ PyObject* FromElement(const document::Element& e, const ElementContext& c) {
       const absl::string_view s = e.as_string();
       return Str(s.data(), s.size());
     }
-    case Type::kStringName: {
+    case Type::kStringName:
       if (!e.text_canonical()) return Fallback(e);
-      const absl::string_view s = e.as_string();
-      return StringName(s.data(), s.size());
-    }
+      return Cache().Get(e.as_string(), true);
+    // Godot 4's typed containers say so in the header's flag bits (16-17:
+    // the Array's element type, 16-19: the Dictionary's key and value).
     case Type::kArray:
-      if (e.element_type().is_typed()) return Fallback(e);
+      if ((e.header() >> wire::kArrayKindShift) & 0x3) return Fallback(e);
       return ListFromElement(e, c);
     case Type::kDictionary: {
-      if (e.key_type().is_typed() || e.value_type().is_typed()) return Fallback(e);
+      if (((e.header() >> wire::kDictKeyKindShift) & 0x3) ||
+          ((e.header() >> wire::kDictValueKindShift) & 0x3)) {
+        return Fallback(e);
+      }
       PyObject* d = DictFromElement(e, c);
       if (d == nullptr && !PyErr_Occurred()) return Fallback(e);
       return d;
