@@ -55,11 +55,14 @@ def iter_values(source, framing="stream", dialect="godot4", *, chunk_size=1 << 1
     (PacketPeerStream) or "none" (values back to back). Options as loads.
     Raises DecodeError (kind "bad_frame" when the stream ends mid-value).
     """
+    if isinstance(source, (bytes, bytearray, memoryview)):
+        # One complete buffer: the framed decode, packed arrays as views.
+        yield from _gdwire.decode_framed(source, framing, big_endian, max_frame_bytes,
+                                         dialect=dialect, **options)
+        return
     reader = _gdwire.StreamReader(framing, big_endian, max_frame_bytes,
                                   dialect=dialect, **options)
-    if isinstance(source, (bytes, bytearray, memoryview)):
-        chunks = (source,)
-    elif hasattr(source, "read"):
+    if hasattr(source, "read"):
         chunks = iter(lambda: source.read(chunk_size), b"")
     else:
         chunks = source

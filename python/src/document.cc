@@ -64,7 +64,8 @@ py::object GetItem(const Elem& self, py::handle key) {
     long long i = key.cast<long long>();
     const long long n = e.size();
     if (i < 0) i += n;
-    if (i < 0 || i >= n) throw py::index_error("gdwire.Element index out of range");
+    if (i < 0 || i >= n)
+      throw py::index_error("gdwire.Element index out of range");
     child = e.at(static_cast<size_t>(i));
   } else if (PyUnicode_Check(key.ptr())) {
     child = e.Find(key.cast<std::string>());
@@ -93,45 +94,51 @@ gdwire.Element (indexed further), everything else as its Python value;
 packed arrays are read-only NumPy views of the message. ``value()`` is the
 whole value (what loads gives). Raises gdwire.DecodeError as loads does.
 )doc")
-      .def(py::init([](py::handle data, const std::string& dialect, py::kwargs kw) {
-             auto d = std::make_unique<Doc>();
-             if (!ParseDialectArg(py::str(dialect).ptr(), &d->options.dialect)) {
-               throw py::error_already_set();
-             }
-             for (auto item : kw) {
-               bool known = false;
-               const std::string name = py::str(item.first);
-               if (!ParseDecodeOption(name.c_str(), item.second.ptr(), &d->options,
-                                      &known)) {
-                 throw py::error_already_set();
-               }
-               if (!known) throw py::type_error("gdwire: unknown option '" + name + "'");
-             }
-             if (PyBytes_CheckExact(data.ptr())) {
-               d->data = py::reinterpret_borrow<py::bytes>(data);
-             } else {
-               PyObject* b = PyObject_Bytes(data.ptr());  // an immutable copy
-               if (b == nullptr) throw py::error_already_set();
-               d->data = py::reinterpret_steal<py::bytes>(b);
-             }
-             const std::string_view v = d->data;
-             document::ParseResult r = d->parser.Parse(
-                 absl::MakeConstSpan(reinterpret_cast<const uint8_t*>(v.data()), v.size()),
-                 d->options);
-             if (!r.ok()) {
-               SetError(r.error);
-               throw py::error_already_set();
-             }
-             d->root = r.root;
-             return d;
-           }),
-           py::arg("data"), py::arg("dialect") = "godot4")
+      .def(
+          py::init([](py::handle data, const std::string& dialect,
+                      py::kwargs kw) {
+            auto d = std::make_unique<Doc>();
+            if (!ParseDialectArg(py::str(dialect).ptr(), &d->options.dialect)) {
+              throw py::error_already_set();
+            }
+            for (auto item : kw) {
+              bool known = false;
+              const std::string name = py::str(item.first);
+              if (!ParseDecodeOption(name.c_str(), item.second.ptr(),
+                                     &d->options, &known)) {
+                throw py::error_already_set();
+              }
+              if (!known)
+                throw py::type_error("gdwire: unknown option '" + name + "'");
+            }
+            if (PyBytes_CheckExact(data.ptr())) {
+              d->data = py::reinterpret_borrow<py::bytes>(data);
+            } else {
+              PyObject* b = PyObject_Bytes(data.ptr());  // an immutable copy
+              if (b == nullptr) throw py::error_already_set();
+              d->data = py::reinterpret_steal<py::bytes>(b);
+            }
+            const std::string_view v = d->data;
+            document::ParseResult r = d->parser.Parse(
+                absl::MakeConstSpan(reinterpret_cast<const uint8_t*>(v.data()),
+                                    v.size()),
+                d->options);
+            if (!r.ok()) {
+              SetError(r.error);
+              throw py::error_already_set();
+            }
+            d->root = r.root;
+            return d;
+          }),
+          py::arg("data"), py::arg("dialect") = "godot4")
       .def_property_readonly("root",
                              [](py::object self) {
                                return Elem{self, DocOf(self).root};
                              })
-      .def("value", [](py::object self) { return Value(self, DocOf(self).root); },
-           "The whole value, as loads gives it.")
+      .def(
+          "value",
+          [](py::object self) { return Value(self, DocOf(self).root); },
+          "The whole value, as loads gives it.")
       .def("__getitem__",
            [](py::object self, py::handle key) {
              return GetItem(Elem{self, DocOf(self).root}, key);
@@ -143,7 +150,8 @@ whole value (what loads gives). Raises gdwire.DecodeError as loads does.
       .def("__len__", [](const Elem& s) { return s.e.size(); })
       .def("__contains__",
            [](const Elem& s, py::handle key) {
-             if (PyUnicode_Check(key.ptr())) return s.e.Find(key.cast<std::string>()).valid();
+             if (PyUnicode_Check(key.ptr()))
+               return s.e.Find(key.cast<std::string>()).valid();
              Variant k;
              if (!ToVariant(key.ptr(), &k)) throw py::error_already_set();
              return s.e.FindKey(k).valid();
@@ -151,7 +159,8 @@ whole value (what loads gives). Raises gdwire.DecodeError as loads does.
       .def("__iter__",
            [](const Elem& s) {
              py::list out;
-             if (s.e.type() == Type::kDictionary || s.e.type() == Type::kObject) {
+             if (s.e.type() == Type::kDictionary ||
+                 s.e.type() == Type::kObject) {
                for (auto en : s.e.entries()) out.append(Value(s.doc, en.key));
              } else {
                for (document::Element x : s.e) out.append(Wrap(s.doc, x));
@@ -168,30 +177,36 @@ whole value (what loads gives). Raises gdwire.DecodeError as loads does.
            [](const Elem& s) {
              py::list out;
              for (auto en : s.e.entries()) {
-               out.append(py::make_tuple(Value(s.doc, en.key), Wrap(s.doc, en.value)));
+               out.append(
+                   py::make_tuple(Value(s.doc, en.key), Wrap(s.doc, en.value)));
              }
              return out;
            })
-      .def("get",
-           [](const Elem& s, py::handle key, py::object dflt) {
-             try {
-               return GetItem(s, key);
-             } catch (py::key_error&) {
-               return dflt;
-             } catch (py::index_error&) {
-               return dflt;
-             }
-           },
-           py::arg("key"), py::arg("default") = py::none())
-      .def_property_readonly("type", [](const Elem& s) { return TypeNameOf(s.e); },
-                             "The engine's type name (\"Array\", \"Dictionary\", ...).")
-      .def_property_readonly("offset", [](const Elem& s) { return s.e.offset(); },
-                             "Byte offset of the value in the message.")
-      .def("value", [](const Elem& s) { return Value(s.doc, s.e); },
-           "The whole value under this element, as loads gives it.")
+      .def(
+          "get",
+          [](const Elem& s, py::handle key, py::object dflt) {
+            try {
+              return GetItem(s, key);
+            } catch (py::key_error&) {
+              return dflt;
+            } catch (py::index_error&) {
+              return dflt;
+            }
+          },
+          py::arg("key"), py::arg("default") = py::none())
+      .def_property_readonly(
+          "type", [](const Elem& s) { return TypeNameOf(s.e); },
+          "The engine's type name (\"Array\", \"Dictionary\", ...).")
+      .def_property_readonly(
+          "offset", [](const Elem& s) { return s.e.offset(); },
+          "Byte offset of the value in the message.")
+      .def(
+          "value", [](const Elem& s) { return Value(s.doc, s.e); },
+          "The whole value under this element, as loads gives it.")
       .def("__repr__", [](const Elem& s) {
-        return "<gdwire.Element " + TypeNameOf(s.e) + " of " + std::to_string(s.e.size()) +
-               " at byte " + std::to_string(s.e.offset()) + ">";
+        return "<gdwire.Element " + TypeNameOf(s.e) + " of " +
+               std::to_string(s.e.size()) + " at byte " +
+               std::to_string(s.e.offset()) + ">";
       });
 }
 

@@ -44,7 +44,8 @@ bool Utf8(PyObject* o, std::string* out) {
   for (const char* handler : {"surrogateescape", "surrogatepass"}) {
     PyObject* b = PyUnicode_AsEncodedString(o, "utf-8", handler);
     if (b != nullptr) {
-      out->assign(PyBytes_AS_STRING(b), static_cast<size_t>(PyBytes_GET_SIZE(b)));
+      out->assign(PyBytes_AS_STRING(b),
+                  static_cast<size_t>(PyBytes_GET_SIZE(b)));
       Py_DECREF(b);
       return true;
     }
@@ -97,7 +98,8 @@ bool ContainerTypeFrom(PyObject* o, ContainerType* out) {
   } else {
     Type t;
     if (!TypeFromName(type, &t)) {
-      PyErr_Format(PyExc_ValueError, "gdwire: unknown container type '%s'", type.c_str());
+      PyErr_Format(PyExc_ValueError, "gdwire: unknown container type '%s'",
+                   type.c_str());
       return false;
     }
     *out = ContainerType::Builtin(t);
@@ -139,7 +141,8 @@ class Writer {
     PyErr_NormalizeException(&type, &value, &tb);
     if (value != nullptr && PyObject_HasAttrString(value, "path") == 0) {
       const std::string where = "$" + path_;
-      PyObject* p = PyUnicode_FromStringAndSize(where.data(), static_cast<Py_ssize_t>(where.size()));
+      PyObject* p = PyUnicode_FromStringAndSize(
+          where.data(), static_cast<Py_ssize_t>(where.size()));
       if (p) PyObject_SetAttrString(value, "path", p);
       Py_XDECREF(p);
       PyErr_Clear();
@@ -156,7 +159,8 @@ class Writer {
         const long x = PyLong_AsLong(PyTuple_GET_ITEM(o, i));
         if (x == -1 && PyErr_Occurred()) return false;
         if (x < INT32_MIN || x > INT32_MAX) {
-          PyErr_Format(PyExc_OverflowError, "gdwire: %s component out of int32 range",
+          PyErr_Format(PyExc_OverflowError,
+                       "gdwire: %s component out of int32 range",
                        std::string(TypeName(t)).c_str());
           return false;
         }
@@ -182,7 +186,8 @@ class Writer {
   }
 
   bool BadShape(Type t) {
-    PyErr_Format(PyExc_ValueError, "gdwire: a %s with the wrong number of components",
+    PyErr_Format(PyExc_ValueError,
+                 "gdwire: a %s with the wrong number of components",
                  std::string(TypeName(t)).c_str());
     return false;
   }
@@ -251,12 +256,15 @@ class Writer {
       }
       if ((kind == 'u' && size == 1) || (kind == 'b' && size == 1)) {
         if (comps != 1) return BadArray(o);
-        auto c = py::array_t<uint8_t, py::array::c_style | py::array::forcecast>::ensure(a);
-        *out = Variant::PackedBytes(std::vector<uint8_t>(c.data(), c.data() + c.size()));
+        auto c = py::array_t<uint8_t, py::array::c_style |
+                                          py::array::forcecast>::ensure(a);
+        *out = Variant::PackedBytes(
+            std::vector<uint8_t>(c.data(), c.data() + c.size()));
         return true;
       }
       if (kind == 'i' && size == 4) {
-        auto c = py::array_t<int32_t, py::array::c_style | py::array::forcecast>::ensure(a);
+        auto c = py::array_t<int32_t, py::array::c_style |
+                                          py::array::forcecast>::ensure(a);
         std::vector<int32_t> v(c.data(), c.data() + c.size());
         if (comps == 1) {
           *out = Variant::PackedInt32(std::move(v));
@@ -269,8 +277,10 @@ class Writer {
         return true;
       }
       if (kind == 'i' && size == 8 && comps == 1) {
-        auto c = py::array_t<int64_t, py::array::c_style | py::array::forcecast>::ensure(a);
-        *out = Variant::PackedInt64(std::vector<int64_t>(c.data(), c.data() + c.size()));
+        auto c = py::array_t<int64_t, py::array::c_style |
+                                          py::array::forcecast>::ensure(a);
+        *out = Variant::PackedInt64(
+            std::vector<int64_t>(c.data(), c.data() + c.size()));
         return true;
       }
       if (kind == 'f' && (size == 4 || size == 8)) {
@@ -281,7 +291,8 @@ class Writer {
                        : vec4       ? Type::kPackedVector4Array
                                     : Type::kPackedColorArray;
         if (size == 8) {
-          auto c = py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(a);
+          auto c = py::array_t<double, py::array::c_style |
+                                           py::array::forcecast>::ensure(a);
           std::vector<double> v(c.data(), c.data() + c.size());
           if (comps == 1) {
             *out = Variant::PackedFloat64(std::move(v));
@@ -292,7 +303,8 @@ class Writer {
             *out = Variant::PackedRealVectors(t, std::move(v));
           }
         } else {
-          auto c = py::array_t<float, py::array::c_style | py::array::forcecast>::ensure(a);
+          auto c = py::array_t<float, py::array::c_style |
+                                          py::array::forcecast>::ensure(a);
           std::vector<float> v(c.data(), c.data() + c.size());
           if (comps == 1) {
             *out = Variant::PackedFloat32(std::move(v));
@@ -314,10 +326,11 @@ class Writer {
   bool BadArray(PyObject* o) {
     PyObject* r = PyObject_Repr(PyObject_GetAttrString(o, "dtype"));
     PyErr_Clear();
-    PyErr_Format(PyExc_TypeError,
-                 "gdwire: a NumPy array must be 1-D uint8, int32, int64, float32 or "
-                 "float64, or (n, 2|3|4) float32/float64/int32 (dtype %S)",
-                 r ? r : Py_None);
+    PyErr_Format(
+        PyExc_TypeError,
+        "gdwire: a NumPy array must be 1-D uint8, int32, int64, float32 or "
+        "float64, or (n, 2|3|4) float32/float64/int32 (dtype %S)",
+        r ? r : Py_None);
     Py_XDECREF(r);
     return false;
   }
@@ -336,7 +349,8 @@ class Writer {
       int overflow = 0;
       const long long x = PyLong_AsLongLongAndOverflow(o, &overflow);
       if (overflow != 0) {
-        PyErr_SetString(PyExc_OverflowError, "gdwire: int out of the int64 range");
+        PyErr_SetString(PyExc_OverflowError,
+                        "gdwire: int out of the int64 range");
         return false;
       }
       if (x == -1 && PyErr_Occurred()) return false;
@@ -350,16 +364,18 @@ class Writer {
     if (PyUnicode_Check(o)) {
       std::string s;
       if (!Utf8(o, &s)) return false;
-      *out = PyObject_TypeCheck(o, reinterpret_cast<PyTypeObject*>(c.string_name))
-                 ? Variant::StringName(std::move(s))
-                 : Variant::String(std::move(s));
+      *out =
+          PyObject_TypeCheck(o, reinterpret_cast<PyTypeObject*>(c.string_name))
+              ? Variant::StringName(std::move(s))
+              : Variant::String(std::move(s));
       return true;
     }
     PyTypeObject* type = Py_TYPE(o);
     if (PyTuple_Check(o)) {
       for (int i = 0; i < kTypeCount; ++i) {
         if (c.math[i] != nullptr &&
-            PyType_IsSubtype(type, reinterpret_cast<PyTypeObject*>(c.math[i]))) {
+            PyType_IsSubtype(type,
+                             reinterpret_cast<PyTypeObject*>(c.math[i]))) {
           return Math(o, static_cast<Type>(i), out);
         }
       }
@@ -367,19 +383,22 @@ class Writer {
     if (PyDict_Check(o)) {
       *out = Variant::MakeDictionary();
       Dictionary& d = out->mutable_dictionary();
-      if (PyObject_TypeCheck(o, reinterpret_cast<PyTypeObject*>(c.typed_dictionary)) &&
+      if (PyObject_TypeCheck(
+              o, reinterpret_cast<PyTypeObject*>(c.typed_dictionary)) &&
           (!ContainerTypeAttr(o, "key_type", &d.key_type) ||
            !ContainerTypeAttr(o, "value_type", &d.value_type))) {
         return false;
       }
       return Dict(o, &d);
     }
-    if (PyObject_TypeCheck(o, reinterpret_cast<PyTypeObject*>(c.packed_string_array))) {
+    if (PyObject_TypeCheck(
+            o, reinterpret_cast<PyTypeObject*>(c.packed_string_array))) {
       std::vector<std::string> strs(static_cast<size_t>(PyList_GET_SIZE(o)));
       for (size_t i = 0; i < strs.size(); ++i) {
         PyObject* s = PyList_GET_ITEM(o, static_cast<Py_ssize_t>(i));
         if (!PyUnicode_Check(s)) {
-          PyErr_SetString(PyExc_TypeError, "gdwire: a PackedStringArray of non-str");
+          PyErr_SetString(PyExc_TypeError,
+                          "gdwire: a PackedStringArray of non-str");
           return false;
         }
         if (!Utf8(s, &strs[i])) return false;
@@ -432,8 +451,10 @@ class Writer {
     }
     if (PyArray_Check_(o)) return Packed(o, out);
     if (PyBytes_Check(o) || PyByteArray_Check(o)) {
-      const char* p = PyBytes_Check(o) ? PyBytes_AS_STRING(o) : PyByteArray_AS_STRING(o);
-      const Py_ssize_t n = PyBytes_Check(o) ? PyBytes_GET_SIZE(o) : PyByteArray_GET_SIZE(o);
+      const char* p =
+          PyBytes_Check(o) ? PyBytes_AS_STRING(o) : PyByteArray_AS_STRING(o);
+      const Py_ssize_t n =
+          PyBytes_Check(o) ? PyBytes_GET_SIZE(o) : PyByteArray_GET_SIZE(o);
       *out = Variant::PackedBytes(std::vector<uint8_t>(p, p + n));
       return true;
     }
@@ -458,7 +479,8 @@ class Writer {
       *out = Variant::Rid(id);
       return true;
     }
-    if (PyObject_TypeCheck(o, reinterpret_cast<PyTypeObject*>(c.encoded_object_as_id))) {
+    if (PyObject_TypeCheck(
+            o, reinterpret_cast<PyTypeObject*>(c.encoded_object_as_id))) {
       Object obj;
       obj.kind = Object::Kind::kId;
       if (!IntAttr(o, "object_id", &obj.id)) return false;
@@ -474,7 +496,8 @@ class Writer {
     }
     if (PyObject_TypeCheck(o, reinterpret_cast<PyTypeObject*>(c.signal))) {
       Signal s;
-      if (!StrAttr(o, "name", &s.name) || !IntAttr(o, "object_id", &s.object_id)) {
+      if (!StrAttr(o, "name", &s.name) ||
+          !IntAttr(o, "object_id", &s.object_id)) {
         return false;
       }
       *out = Variant::MakeSignal(std::move(s));
@@ -502,7 +525,9 @@ class Writer {
     PyObject *k, *v;
     Py_ssize_t pos = 0;
     bool good = PyDict_Check(props);
-    if (!good) PyErr_SetString(PyExc_TypeError, "gdwire: Object.properties must be a dict");
+    if (!good)
+      PyErr_SetString(PyExc_TypeError,
+                      "gdwire: Object.properties must be a dict");
     while (good && PyDict_Next(props, &pos, &k, &v)) {
       std::string name;
       Variant value;
@@ -511,7 +536,8 @@ class Writer {
     }
     Py_DECREF(props);
     if (!good) {
-      if (!PyErr_Occurred()) PyErr_SetString(PyExc_TypeError, "gdwire: property names are str");
+      if (!PyErr_Occurred())
+        PyErr_SetString(PyExc_TypeError, "gdwire: property names are str");
       return false;
     }
     *out = Variant::MakeObject(std::move(obj));

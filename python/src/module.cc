@@ -16,6 +16,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "codec/capture/capture.h"
+#include "codec/frame/frame.h"
 #include "codec/gdwire.h"
 #include "codec/stream/value_reader.h"
 #include "codec/text/json.h"
@@ -50,14 +51,17 @@ struct ParserSlot {
 };
 
 // loads(data, dialect="godot4", **options): the fast-call entry point.
-PyObject* Loads(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+PyObject* Loads(PyObject*, PyObject* const* args, Py_ssize_t nargs,
+                PyObject* kwnames) {
   if (!classes().ready) {
-    PyErr_SetString(PyExc_RuntimeError, "gdwire: import gdwire, not gdwire._gdwire");
+    PyErr_SetString(PyExc_RuntimeError,
+                    "gdwire: import gdwire, not gdwire._gdwire");
     return nullptr;
   }
   const Py_ssize_t nkw = kwnames ? PyTuple_GET_SIZE(kwnames) : 0;
   if (nargs < 1 || nargs > 2) {
-    PyErr_SetString(PyExc_TypeError, "loads(data, dialect='godot4', **options)");
+    PyErr_SetString(PyExc_TypeError,
+                    "loads(data, dialect='godot4', **options)");
     return nullptr;
   }
   DecodeOptions opts;
@@ -65,11 +69,13 @@ PyObject* Loads(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObject* kw
   for (Py_ssize_t i = 0; i < nkw; ++i) {
     const char* name = PyUnicode_AsUTF8(PyTuple_GET_ITEM(kwnames, i));
     bool known = false;
-    if (name == nullptr || !ParseDecodeOption(name, args[nargs + i], &opts, &known)) {
+    if (name == nullptr ||
+        !ParseDecodeOption(name, args[nargs + i], &opts, &known)) {
       return nullptr;
     }
     if (!known) {
-      PyErr_Format(PyExc_TypeError, "loads() got an unexpected keyword argument '%s'", name);
+      PyErr_Format(PyExc_TypeError,
+                   "loads() got an unexpected keyword argument '%s'", name);
       return nullptr;
     }
   }
@@ -77,7 +83,8 @@ PyObject* Loads(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObject* kw
   if (PyObject_GetBuffer(args[0], &buf, PyBUF_SIMPLE) != 0) return nullptr;
   if (opts.pandemonium_engine_defects) {
     PyObject* v = DecodeWithEngineDefects(
-        absl::MakeConstSpan(static_cast<const uint8_t*>(buf.buf), static_cast<size_t>(buf.len)),
+        absl::MakeConstSpan(static_cast<const uint8_t*>(buf.buf),
+                            static_cast<size_t>(buf.len)),
         opts);
     PyBuffer_Release(&buf);
     return v;
@@ -102,11 +109,8 @@ PyObject* Loads(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObject* kw
     c.owner = args[0];
     c.views = buf.readonly != 0 && PyBytes_CheckExact(args[0]);
     c.real_is_double = opts.real_is_double;
-    // The objects made here hold no cycles: no collection passes over them
-    // while they are made (a collection every 700 allocations otherwise).
-    const int gc_was = PyGC_Disable();
+    GcPause pause;
     out = FromElement(r.root, c);
-    if (gc_was == 1) PyGC_Enable();
   }
   if (!reentered) slot.busy = false;
   PyBuffer_Release(&buf);
@@ -114,7 +118,8 @@ PyObject* Loads(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObject* kw
 }
 
 PyMethodDef kLoadsDef = {
-    "loads", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(&Loads)),
+    "loads",
+    reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(&Loads)),
     METH_FASTCALL | METH_KEYWORDS,
     "loads(data, dialect='godot4', *, allow_objects=False, max_depth=1024,\n"
     "      reject_trailing_bytes=False, real_is_double=False,\n"
@@ -125,7 +130,8 @@ PyMethodDef kLoadsDef = {
 
 Variant ValueToVariant(py::handle value, bool real_is_double = false) {
   Variant v;
-  if (!ToVariant(value.ptr(), &v, real_is_double)) throw py::error_already_set();
+  if (!ToVariant(value.ptr(), &v, real_is_double))
+    throw py::error_already_set();
   return v;
 }
 
@@ -138,8 +144,10 @@ py::object Owned(Variant& v) {
 Dialect DialectOf(const std::string& name) {
   Dialect d;
   if (!ParseDialect(name, &d)) {
-    throw py::value_error("gdwire: dialect must be 'godot3', 'godot4', 'pandemonium' or "
-                          "'pandemonium4', not '" + name + "'");
+    throw py::value_error(
+        "gdwire: dialect must be 'godot3', 'godot4', 'pandemonium' or "
+        "'pandemonium4', not '" +
+        name + "'");
   }
   return d;
 }
@@ -165,7 +173,8 @@ py::bytes Dumps(py::handle value, const std::string& dialect, bool full_objects,
   return py::bytes(out);
 }
 
-py::object VarToStr(py::handle value, const std::string& dialect, bool real_is_double) {
+py::object VarToStr(py::handle value, const std::string& dialect,
+                    bool real_is_double) {
   text::TextOptions to;
   to.dialect = DialectOf(dialect);
   to.real_is_double = real_is_double;
@@ -193,9 +202,10 @@ py::object StrToVar(py::str text, const std::string& dialect,
 // The reader under iter_values: chunks in, complete values out.
 class StreamReader {
  public:
-  StreamReader(const std::string& framing, bool big_endian, uint32_t max_frame_bytes,
-               const py::kwargs& kw)
-      : reader_(OptionsFromKwargs(kw), Framing(framing, big_endian, max_frame_bytes)) {}
+  StreamReader(const std::string& framing, bool big_endian,
+               uint32_t max_frame_bytes, const py::kwargs& kw)
+      : reader_(OptionsFromKwargs(kw),
+                Framing(framing, big_endian, max_frame_bytes)) {}
 
   py::list Feed(py::buffer chunk) {
     py::buffer_info info = chunk.request();
@@ -218,7 +228,8 @@ class StreamReader {
   }
 
  private:
-  static FrameOptions Framing(const std::string& name, bool big_endian, uint32_t max) {
+  static FrameOptions Framing(const std::string& name, bool big_endian,
+                              uint32_t max) {
     FrameOptions f;
     if (name == "stream") {
       f.framing = gdwire::Framing::kStream;
@@ -227,13 +238,15 @@ class StreamReader {
     } else if (name == "none") {
       f.framing = gdwire::Framing::kNone;
     } else {
-      throw py::value_error("gdwire: framing must be 'stream', 'packet_stream' or 'none'");
+      throw py::value_error(
+          "gdwire: framing must be 'stream', 'packet_stream' or 'none'");
     }
     f.big_endian = big_endian;
     f.max_frame_bytes = max;
     return f;
   }
   py::list Drain() {
+    GcPause pause;
     py::list out;
     for (Variant& v : values_) out.append(Owned(v));
     values_.clear();
@@ -248,14 +261,80 @@ class StreamReader {
   std::vector<Variant> values_;
 };
 
+// Every value of a complete framed buffer (iter_values of bytes): each
+// frame codec/frame's ForEachFrame finds, parsed as loads does (packed
+// arrays as views of `data` when it is bytes). A bad frame or value gets
+// the framed decode's own verdict (DecodeFramedEach: kind, offset, path),
+// and so does a shared allocation budget (max_alloc_bytes: one for the
+// whole buffer there).
+py::list DecodeFramedBuffer(py::object data, const std::string& framing,
+                            bool big_endian, uint32_t max_frame_bytes,
+                            const py::kwargs& kw) {
+  FrameOptions f;
+  if (!ParseFraming(framing == "packet_stream" ? "packet-stream" : framing,
+                    &f.framing)) {
+    throw py::value_error(
+        "gdwire: framing must be 'stream', 'packet_stream' or 'none'");
+  }
+  f.big_endian = big_endian;
+  f.max_frame_bytes = max_frame_bytes;
+  const DecodeOptions opts = OptionsFromKwargs(kw);
+  py::buffer_info info = py::reinterpret_borrow<py::buffer>(data).request();
+  const auto bytes =
+      absl::MakeConstSpan(static_cast<const uint8_t*>(info.ptr),
+                          static_cast<size_t>(info.size * info.itemsize));
+  py::list out;
+  GcPause pause;
+  bool failed = false;
+  absl::Status st;
+  if (f.framing != gdwire::Framing::kNone && opts.max_alloc_bytes == 0 &&
+      !opts.pandemonium_engine_defects) {
+    document::Parser parser;
+    ElementContext c;
+    c.owner = data.ptr();
+    c.views = !info.readonly ? false : PyBytes_CheckExact(data.ptr());
+    c.real_is_double = opts.real_is_double;
+    st = ForEachFrame(
+        bytes, f, [&](absl::Span<const uint8_t> payload, uint64_t at) {
+          document::ParseResult r = parser.Parse(payload, opts, at);
+          if (!r.ok()) return absl::InvalidArgumentError("bad frame");
+          PyObject* o = FromElement(r.root, c);
+          if (o == nullptr) {
+            failed = true;
+            return absl::CancelledError("python");
+          }
+          out.append(py::reinterpret_steal<py::object>(o));
+          return absl::OkStatus();
+        });
+    if (failed) throw py::error_already_set();
+    if (st.ok()) return out;
+    out = py::list();  // the framed decode below gives the verdict
+  }
+  st = DecodeFramedEach(bytes, f, opts, [&](Variant v, uint64_t) {
+    PyObject* o = FromVariant(v);
+    if (o == nullptr) {
+      failed = true;
+      return absl::CancelledError("python");
+    }
+    out.append(py::reinterpret_steal<py::object>(o));
+    return absl::OkStatus();
+  });
+  if (failed) throw py::error_already_set();
+  if (!st.ok()) {
+    SetError(ErrorFromStatus(st));
+    throw py::error_already_set();
+  }
+  return out;
+}
+
 std::string TimeText(const capture::Timestamp& t) {
   const time_t s = static_cast<time_t>(t.sec);
   struct tm tm;
   gmtime_r(&s, &tm);
   char buf[64];
-  std::snprintf(buf, sizeof buf, "%04d-%02d-%02dT%02d:%02d:%02d.%06uZ", tm.tm_year + 1900,
-                tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec,
-                t.nsec / 1000);
+  std::snprintf(buf, sizeof buf, "%04d-%02d-%02dT%02d:%02d:%02d.%06uZ",
+                tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour,
+                tm.tm_min, tm.tm_sec, t.nsec / 1000);
   return buf;
 }
 
@@ -276,20 +355,23 @@ py::dict Head(const capture::Timestamp& time, capture::Transport transport,
 
 // Every message, multiplayer event and (with problems=True) problem of a
 // capture file, in capture order, as dicts.
-py::list ReadCapture(const std::string& path, std::vector<uint16_t> ports, bool big_endian,
-                     bool problems, bool events, py::kwargs kw) {
+py::list ReadCapture(const std::string& path, std::vector<uint16_t> ports,
+                     bool big_endian, bool problems, bool events,
+                     py::kwargs kw) {
   capture::CaptureOptions opts;
   opts.decode = OptionsFromKwargs(kw);
   opts.ports = std::move(ports);
   opts.big_endian = big_endian;
   const Dialect dialect = opts.decode.dialect;
   py::list out;
+  GcPause pause;
   bool failed = false;
   opts.net_text = opts.net_json = opts.net_values = events;
   if (events) {
     opts.on_net_event = [&](const capture::NetEvent& e) {
       if (failed) return;
-      py::dict d = Head(e.time, e.transport, e.src, e.dst, e.connection, e.index);
+      py::dict d =
+          Head(e.time, e.transport, e.src, e.dst, e.connection, e.index);
       d["type"] = "event";
       d["src_peer"] = e.src_peer;
       d["dst_peer"] = e.dst_peer;
@@ -317,7 +399,8 @@ py::list ReadCapture(const std::string& path, std::vector<uint16_t> ports, bool 
       path, opts,
       [&](const capture::Message& m) {
         if (failed) return;
-        py::dict d = Head(m.time, m.transport, m.src, m.dst, m.connection, m.index);
+        py::dict d =
+            Head(m.time, m.transport, m.src, m.dst, m.connection, m.index);
         d["type"] = "message";
         d["offset"] = m.offset;
         const std::string text = text::ToText(m.value, dialect);
@@ -388,18 +471,21 @@ PYBIND11_MODULE(_gdwire, m) {
   using namespace gdwire::python;  // NOLINT
   m.doc() = "gdwire's C++ codec (use the gdwire package, not this module)";
   m.def("_register", &Register);
-  PyObject* loads = PyCFunction_NewEx(&kLoadsDef, nullptr, m.attr("__name__").ptr());
+  PyObject* loads =
+      PyCFunction_NewEx(&kLoadsDef, nullptr, m.attr("__name__").ptr());
   if (loads == nullptr) throw py::error_already_set();
   m.add_object("loads", py::reinterpret_steal<py::object>(loads));
   m.def("dumps", &Dumps, py::arg("value"), py::arg("dialect") = "godot4",
         py::arg("full_objects") = false, py::arg("real_is_double") = false,
         py::arg("pandemonium_engine_defects") = false,
-        "dumps(value, dialect='godot4', full_objects=False, real_is_double=False)\n\n"
+        "dumps(value, dialect='godot4', full_objects=False, "
+        "real_is_double=False)\n\n"
         "The engine's var_to_bytes of `value` (bytes). Raises TypeError for a\n"
         "Python value with no Godot form, gdwire.EncodeError for a type the\n"
         "dialect lacks.");
-  m.def("var_to_str", &VarToStr, py::arg("value"), py::arg("dialect") = "godot4",
-        py::arg("real_is_double") = false, "The engine's text of `value`.");
+  m.def("var_to_str", &VarToStr, py::arg("value"),
+        py::arg("dialect") = "godot4", py::arg("real_is_double") = false,
+        "The engine's text of `value`.");
   m.def("str_to_var", &StrToVar, py::arg("text"), py::arg("dialect") = "godot4",
         py::arg("real_is_double") = false, "The value of the engine's text.");
   py::class_<StreamReader>(m, "StreamReader")
@@ -408,8 +494,12 @@ PYBIND11_MODULE(_gdwire, m) {
            py::arg("max_frame_bytes") = 256u << 20)
       .def("feed", &StreamReader::Feed)
       .def("finish", &StreamReader::Finish);
+  m.def("decode_framed", &DecodeFramedBuffer, py::arg("data"),
+        py::arg("framing") = "stream", py::arg("big_endian") = false,
+        py::arg("max_frame_bytes") = 256u << 20);
   m.def("read_capture", &ReadCapture, py::arg("path"),
-        py::arg("ports") = std::vector<uint16_t>(), py::arg("big_endian") = false,
-        py::arg("problems") = false, py::arg("events") = true);
+        py::arg("ports") = std::vector<uint16_t>(),
+        py::arg("big_endian") = false, py::arg("problems") = false,
+        py::arg("events") = true);
   BindDocument(m);
 }

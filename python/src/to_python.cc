@@ -35,8 +35,9 @@ void SetError(const Error& e, bool encoding) {
   const std::string message = e.ToString();
   const std::string kind(ErrorKindName(e.kind));
   PyObject* inst = PyObject_CallFunction(
-      type, "s#s#Ks#s#i", message.data(), static_cast<Py_ssize_t>(message.size()),
-      kind.data(), static_cast<Py_ssize_t>(kind.size()),
+      type, "s#s#Ks#s#i", message.data(),
+      static_cast<Py_ssize_t>(message.size()), kind.data(),
+      static_cast<Py_ssize_t>(kind.size()),
       static_cast<unsigned long long>(e.offset), e.path.data(),
       static_cast<Py_ssize_t>(e.path.size()), e.detail.data(),
       static_cast<Py_ssize_t>(e.detail.size()), e.godot_error);
@@ -45,9 +46,7 @@ void SetError(const Error& e, bool encoding) {
   Py_DECREF(inst);
 }
 
-namespace {
-
-}  // namespace
+namespace {}  // namespace
 
 // Text bytes as str. Godot 3's lenient strings (lone surrogates, code
 // points past U+10FFFF) are not UTF-8: such a string comes back with its
@@ -70,7 +69,8 @@ PyObject* StringName(const char* p, size_t n) {
 // A tuple-subclass instance (the math classes) of n items, filled by f(i).
 template <typename F>
 PyObject* MathTuple(Type t, int n, F f) {
-  auto* type = reinterpret_cast<PyTypeObject*>(classes().math[static_cast<int>(t)]);
+  auto* type =
+      reinterpret_cast<PyTypeObject*>(classes().math[static_cast<int>(t)]);
   PyObject* o = type->tp_alloc(type, n);
   if (o == nullptr) return nullptr;
   for (int i = 0; i < n; ++i) {
@@ -92,10 +92,12 @@ PyObject* ContainerTypeObject(const ContainerType& ct) {
   const std::string type(ct.kind == ContainerType::Kind::kBuiltin
                              ? TypeName(ct.builtin)
                              : absl::string_view("Object"));
-  const char* cls = ct.kind == ContainerType::Kind::kClassName ? ct.name.c_str() : "";
-  const char* script = ct.kind == ContainerType::Kind::kScript ? ct.name.c_str() : "";
-  return PyObject_CallFunction(classes().container_type, "sss", type.c_str(), cls,
-                               script);
+  const char* cls =
+      ct.kind == ContainerType::Kind::kClassName ? ct.name.c_str() : "";
+  const char* script =
+      ct.kind == ContainerType::Kind::kScript ? ct.name.c_str() : "";
+  return PyObject_CallFunction(classes().container_type, "sss", type.c_str(),
+                               cls, script);
 }
 
 template <typename T>
@@ -129,7 +131,8 @@ PyObject* OwnedArray(std::vector<T>&& v, int comps) {
 
 PyObject* AsVector4Array(PyObject* a) {
   if (a == nullptr) return nullptr;
-  PyObject* r = PyObject_CallMethod(a, "view", "O", classes().packed_vector4_array);
+  PyObject* r =
+      PyObject_CallMethod(a, "view", "O", classes().packed_vector4_array);
   Py_DECREF(a);
   return r;
 }
@@ -169,8 +172,9 @@ PyObject* PackedFromVariant(Variant& v) {
       break;
   }
   // Float32 and the real-vector and color arrays (f32 or, kept wide, f64).
-  PyObject* a = v.packed_wide() ? OwnedArray(std::move(v.mutable_packed_float64()), comps)
-                                : OwnedArray(std::move(v.mutable_packed_float32()), comps);
+  PyObject* a = v.packed_wide()
+                    ? OwnedArray(std::move(v.mutable_packed_float64()), comps)
+                    : OwnedArray(std::move(v.mutable_packed_float32()), comps);
   return t == Type::kPackedVector4Array ? AsVector4Array(a) : a;
 }
 
@@ -196,9 +200,9 @@ PyObject* ObjectFromVariant(Variant& v) {
     Py_DECREF(k);
     Py_DECREF(x);
   }
-  PyObject* r = PyObject_CallFunction(c.object, "s#O", o.class_name.data(),
-                                      static_cast<Py_ssize_t>(o.class_name.size()),
-                                      props);
+  PyObject* r = PyObject_CallFunction(
+      c.object, "s#O", o.class_name.data(),
+      static_cast<Py_ssize_t>(o.class_name.size()), props);
   Py_DECREF(props);
   return r;
 }
@@ -222,7 +226,8 @@ PyObject* ArrayFromVariant(Variant& v) {
     return nullptr;
   }
   const std::string vt(TypeName(v.type()));
-  PyObject* r = PyObject_CallFunction(classes().typed_array, "OOs", list, et, vt.c_str());
+  PyObject* r =
+      PyObject_CallFunction(classes().typed_array, "OOs", list, et, vt.c_str());
   Py_DECREF(list);
   Py_DECREF(et);
   return r;
@@ -233,8 +238,9 @@ PyObject* ArrayFromVariant(Variant& v) {
 PyObject* PairsDictionary(PyObject* pairs, const Dictionary& d) {
   PyObject* kt = ContainerTypeObject(d.key_type);
   PyObject* vt = kt ? ContainerTypeObject(d.value_type) : nullptr;
-  PyObject* r = vt ? PyObject_CallFunction(classes().dictionary, "OOO", pairs, kt, vt)
-                   : nullptr;
+  PyObject* r =
+      vt ? PyObject_CallFunction(classes().dictionary, "OOO", pairs, kt, vt)
+         : nullptr;
   Py_XDECREF(kt);
   Py_XDECREF(vt);
   return r;
@@ -257,7 +263,8 @@ PyObject* DictionaryFromVariant(Variant& v) {
     Py_DECREF(k);
     Py_DECREF(x);
   }
-  PyObject* dict = typed ? PyObject_CallNoArgs(classes().typed_dictionary) : PyDict_New();
+  PyObject* dict =
+      typed ? PyObject_CallNoArgs(classes().typed_dictionary) : PyDict_New();
   if (dict == nullptr) {
     Py_DECREF(pairs);
     return nullptr;
@@ -265,7 +272,8 @@ PyObject* DictionaryFromVariant(Variant& v) {
   bool fits = true;
   for (size_t i = 0; i < d.entries.size() && fits; ++i) {
     PyObject* kv = PyList_GET_ITEM(pairs, static_cast<Py_ssize_t>(i));
-    if (PyDict_SetItem(dict, PyTuple_GET_ITEM(kv, 0), PyTuple_GET_ITEM(kv, 1)) != 0) {
+    if (PyDict_SetItem(dict, PyTuple_GET_ITEM(kv, 0),
+                       PyTuple_GET_ITEM(kv, 1)) != 0) {
       if (!PyErr_ExceptionMatches(PyExc_TypeError)) {
         Py_DECREF(dict);
         Py_DECREF(pairs);
@@ -344,8 +352,9 @@ PyObject* FromVariant(Variant& v) {
       }
       PyObject* r = nullptr;
       if (ok) {
-        PyObject* kw = Py_BuildValue("{sOsOsO}", "names", names, "subnames", subs,
-                                     "absolute", p.absolute ? Py_True : Py_False);
+        PyObject* kw =
+            Py_BuildValue("{sOsOsO}", "names", names, "subnames", subs,
+                          "absolute", p.absolute ? Py_True : Py_False);
         PyObject* args = PyTuple_New(0);
         if (kw && args) r = PyObject_Call(c.node_path, args, kw);
         Py_XDECREF(kw);
@@ -356,16 +365,18 @@ PyObject* FromVariant(Variant& v) {
       return r;
     }
     case Type::kRID:
-      return PyObject_CallFunction(c.rid, "K", static_cast<unsigned long long>(v.rid()));
+      return PyObject_CallFunction(c.rid, "K",
+                                   static_cast<unsigned long long>(v.rid()));
     case Type::kObject:
       return ObjectFromVariant(v);
     case Type::kCallable:
       return PyObject_CallNoArgs(c.callable);
     case Type::kSignal: {
       const Signal& s = v.signal();
-      return PyObject_CallFunction(c.signal, "s#K", s.name.data(),
-                                   static_cast<Py_ssize_t>(s.name.size()),
-                                   static_cast<unsigned long long>(s.object_id));
+      return PyObject_CallFunction(
+          c.signal, "s#K", s.name.data(),
+          static_cast<Py_ssize_t>(s.name.size()),
+          static_cast<unsigned long long>(s.object_id));
     }
     case Type::kDictionary:
       return DictionaryFromVariant(v);
@@ -373,7 +384,8 @@ PyObject* FromVariant(Variant& v) {
       break;
   }
   if (IsArrayType(t)) return ArrayFromVariant(v);
-  PyErr_Format(PyExc_TypeError, "gdwire: no Python form for type %d", static_cast<int>(t));
+  PyErr_Format(PyExc_TypeError, "gdwire: no Python form for type %d",
+               static_cast<int>(t));
   return nullptr;
 }
 
@@ -392,7 +404,8 @@ PyObject* Fallback(const document::Element& e) {
 
 // A packed array of fixed-size elements straight from the message: a
 // read-only view where the data is aligned for its type, else one copy.
-PyObject* PackedFromElement(const document::Element& e, const ElementContext& c) {
+PyObject* PackedFromElement(const document::Element& e,
+                            const ElementContext& c) {
   const Type t = e.type();
   const int width = e.packed_width();
   const int comps = e.packed_components();
@@ -431,13 +444,15 @@ PyObject* PackedFromElement(const document::Element& e, const ElementContext& c)
   PyObject* a = Guard([&]() {
     const bool aligned = reinterpret_cast<uintptr_t>(data.data()) % width == 0;
     if (c.views && aligned && c.owner != nullptr && !data.empty()) {
-      py::array arr(dt, Shape(elements, comps), {}, data.data(), py::handle(c.owner));
+      py::array arr(dt, Shape(elements, comps), {}, data.data(),
+                    py::handle(c.owner));
       py::detail::array_proxy(arr.ptr())->flags &=
           ~py::detail::npy_api::NPY_ARRAY_WRITEABLE_;
       return arr.release().ptr();
     }
     py::array arr(dt, Shape(elements, comps));
-    if (!data.empty()) std::memcpy(arr.mutable_data(), data.data(), data.size());
+    if (!data.empty())
+      std::memcpy(arr.mutable_data(), data.data(), data.size());
     return arr.release().ptr();
   });
   return t == Type::kPackedVector4Array ? AsVector4Array(a) : a;
@@ -474,7 +489,8 @@ class TextCache {
     for (char ch : s) h = (h ^ static_cast<uint8_t>(ch)) * 1099511628211ull;
     Slot& slot = slots_[h & (kSlots - 1)];
     if (slot.obj != nullptr && slot.len == s.size() &&
-        std::memcmp(slot.text, s.data(), s.size()) == 0 && slot.name == string_name) {
+        std::memcmp(slot.text, s.data(), s.size()) == 0 &&
+        slot.name == string_name) {
       Py_INCREF(slot.obj);
       return slot.obj;
     }
@@ -491,7 +507,8 @@ class TextCache {
 
  private:
   static PyObject* Make(absl::string_view s, bool string_name) {
-    return string_name ? StringName(s.data(), s.size()) : Str(s.data(), s.size());
+    return string_name ? StringName(s.data(), s.size())
+                       : Str(s.data(), s.size());
   }
   struct Slot {
     PyObject* obj = nullptr;
@@ -608,7 +625,8 @@ PyObject* FromElement(const document::Element& e, const ElementContext& c) {
     e.ints(absl::MakeSpan(r));
     return MathTuple(t, n, [&](int i) { return PyLong_FromLong(r[i]); });
   }
-  if (IsPackedArray(t) && t != Type::kPackedStringArray) return PackedFromElement(e, c);
+  if (IsPackedArray(t) && t != Type::kPackedStringArray)
+    return PackedFromElement(e, c);
   return Fallback(e);
 }
 

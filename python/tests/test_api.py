@@ -216,6 +216,19 @@ def test_iter_values_framings():
     with pytest.raises(gdwire.DecodeError) as e:
         list(gdwire.iter_values(_framed(values)[:-2]))
     assert e.value.kind == "bad_frame"
+    # One buffer and the same bytes in pieces: the same verdicts.
+    bad = bytearray(_framed(values + [{"a": [1, 2]}]))
+    bad[-8] = 0x7f  # a type id past the table, inside the last frame
+    verdicts = []
+    for src in (bytes(bad), [bytes(bad[i:i + 3]) for i in range(0, len(bad), 3)]):
+        with pytest.raises(gdwire.DecodeError) as e:
+            list(gdwire.iter_values(src))
+        verdicts.append((e.value.kind, e.value.offset, e.value.path))
+    assert verdicts[0] == verdicts[1]
+    assert verdicts[0][:2] == ("invalid_type", len(bad) - 8) and verdicts[0][2].endswith(
+        '$["a"][1]')  # "#3$[...]": the fourth value of the stream
+    views = list(gdwire.iter_values(_framed([np.arange(4, dtype=np.float32)] * 2)))
+    assert not views[1].flags.writeable and views[1][3] == 3
     with pytest.raises(ValueError):
         list(gdwire.iter_values(b"", framing="nope"))
 
