@@ -18,6 +18,8 @@ containers -> gdwire.TypedArray / gdwire.TypedDictionary. Dialects:
 "godot4" (default), "godot3", "pandemonium", "pandemonium4".
 """
 
+import time as _time
+
 from . import _types
 from ._types import *  # noqa: F401,F403
 from ._types import __all__ as _types_all
@@ -87,4 +89,8 @@ def read_capture(path, dialect="godot4", *, ports=None, big_endian=False,
     """
     records = _gdwire.read_capture(str(path), list(ports or ()), big_endian,
                                    problems, events, dialect=dialect, **options)
-    return iter(records)
+    for r in records:
+        sec, nsec = r["time"]
+        r["time"] = "%s.%06dZ" % (
+            _time.strftime("%Y-%m-%dT%H:%M:%S", _time.gmtime(sec)), nsec // 1000)
+        yield r

@@ -8,7 +8,6 @@
 #include <pybind11/stl.h>
 
 #include <cstdio>
-#include <ctime>
 #include <memory>
 #include <string>
 #include <utility>
@@ -286,6 +285,15 @@ py::list DecodeFramedBuffer(py::object data, const std::string& framing,
   py::list out;
   GcPause pause;
   bool failed = false;
+  // A converted value (nullptr: a Python error, which stops the walk).
+  auto append = [&](PyObject* o) {
+    if (o == nullptr) {
+      failed = true;
+      return absl::CancelledError("python");
+    }
+    out.append(py::reinterpret_steal<py::object>(o));
+    return absl::OkStatus();
+  };
   absl::Status st;
   if (f.framing != gdwire::Framing::kNone && opts.max_alloc_bytes == 0 &&
       !opts.pandemonium_engine_defects) {
@@ -298,26 +306,14 @@ py::list DecodeFramedBuffer(py::object data, const std::string& framing,
         bytes, f, [&](absl::Span<const uint8_t> payload, uint64_t at) {
           document::ParseResult r = parser.Parse(payload, opts, at);
           if (!r.ok()) return absl::InvalidArgumentError("bad frame");
-          PyObject* o = FromElement(r.root, c);
-          if (o == nullptr) {
-            failed = true;
-            return absl::CancelledError("python");
-          }
-          out.append(py::reinterpret_steal<py::object>(o));
-          return absl::OkStatus();
+          return append(FromElement(r.root, c));
         });
     if (failed) throw py::error_already_set();
     if (st.ok()) return out;
     out = py::list();  // the framed decode below gives the verdict
   }
   st = DecodeFramedEach(bytes, f, opts, [&](Variant v, uint64_t) {
-    PyObject* o = FromVariant(v);
-    if (o == nullptr) {
-      failed = true;
-      return absl::CancelledError("python");
-    }
-    out.append(py::reinterpret_steal<py::object>(o));
-    return absl::OkStatus();
+    return append(FromVariant(v));
   });
   if (failed) throw py::error_already_set();
   if (!st.ok()) {
@@ -327,23 +323,13 @@ py::list DecodeFramedBuffer(py::object data, const std::string& framing,
   return out;
 }
 
-std::string TimeText(const capture::Timestamp& t) {
-  const time_t s = static_cast<time_t>(t.sec);
-  struct tm tm;
-  gmtime_r(&s, &tm);
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%04d-%02d-%02dT%02d:%02d:%02d.%06uZ",
-                tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour,
-                tm.tm_min, tm.tm_sec, t.nsec / 1000);
-  return buf;
-}
-
 // The fields every record starts with, as `gdwire capture --format=json`.
 py::dict Head(const capture::Timestamp& time, capture::Transport transport,
               const capture::Endpoint& src, const capture::Endpoint& dst,
               uint64_t connection, uint64_t index) {
   py::dict d;
-  d["time"] = TimeText(time);
+  // "time" (ISO 8601) is made from these by gdwire/__init__.py.
+  d["time"] = py::make_tuple(time.sec, time.nsec);
   d["ts"] = static_cast<double>(time.sec) + time.nsec * 1e-9;
   d["transport"] = std::string(capture::TransportName(transport));
   d["src"] = src.ToString();
