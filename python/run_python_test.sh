@@ -13,6 +13,10 @@
 # only the module is linked); otherwise a lean build (libraries and module
 # only) in ~/.cache/gdwire/python-build, kept for the next run. JOBS: build
 # jobs (default 2).
+#
+# Here (2 shared vCPUs, load 6-9), 2026-11-27: 43-58 s on the cmake stage's
+# build (relink, pip, 3312 pytest cases in ~25 s); 445 s from nothing (the
+# lean build: 2m42s of CPU).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 junit="$(realpath -m "${1:-$root/python/tests/test.xml}")"

@@ -19,7 +19,8 @@
 #   4b. python  python/run_python_test.sh        (the Python module built
 #                                                  on the cmake stage's build,
 #                                                  pip-installed in a venv,
-#                                                  pytest; each case counted)
+#                                                  pytest; each case counted:
+#                                                  ~1 min, 7.5 min alone)
 #   5. consumer tests/consumer/run_consumer_test.sh (gdwire as a Bazel
 #                                                  dependency)
 #   6. bench    benchmarks/ci/bench_stage.sh              (-c opt benchmarks: this
