@@ -8,6 +8,8 @@
 
 #include <memory>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "codec/document/document.h"
 #include "python/src/convert.h"
@@ -18,11 +20,34 @@ namespace gdwire {
 namespace python {
 namespace {
 
+// Parsers of Documents gone, kept for the next ones (a warm Parser
+// allocates nothing: a Document per message costs no allocation of its
+// tape). Guarded by the GIL.
+std::vector<std::unique_ptr<document::Parser>>& SparePool() {
+  static auto* pool = new std::vector<std::unique_ptr<document::Parser>>();
+  return *pool;
+}
+
+std::unique_ptr<document::Parser> TakeParser() {
+  auto& pool = SparePool();
+  if (pool.empty()) return std::make_unique<document::Parser>();
+  std::unique_ptr<document::Parser> p = std::move(pool.back());
+  pool.pop_back();
+  return p;
+}
+
 // The message (an immutable bytes object: the base of the NumPy views) and
 // its parse.
 struct Doc {
+  Doc() : parser(TakeParser()) {}
+  ~Doc() {
+    if (SparePool().size() < 4) SparePool().push_back(std::move(parser));
+  }
+  Doc(const Doc&) = delete;
+  Doc& operator=(const Doc&) = delete;
+
   py::bytes data;
-  document::Parser parser;
+  std::unique_ptr<document::Parser> parser;
   document::Element root;
   DecodeOptions options;
 };
@@ -119,7 +144,7 @@ whole value (what loads gives). Raises gdwire.DecodeError as loads does.
               d->data = py::reinterpret_steal<py::bytes>(b);
             }
             const std::string_view v = d->data;
-            document::ParseResult r = d->parser.Parse(
+            document::ParseResult r = d->parser->Parse(
                 absl::MakeConstSpan(reinterpret_cast<const uint8_t*>(v.data()),
                                     v.size()),
                 d->options);
