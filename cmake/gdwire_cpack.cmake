@@ -8,6 +8,7 @@
 #                    packages of what gdwire uses (Abseil, Highway, and
 #                    simdjson when codec/text reads JSON with it)
 #   gdwire           bin/gdwire; Depends computed by dpkg-shlibdeps
+#   python3-gdwire   the Python module (-DGDWIRE_BUILD_PYTHON, AUTO)
 #   libgdwire<SOVERSION>  the shared libraries (BUILD_SHARED_LIBS=ON only)
 set(CPACK_PACKAGE_NAME gdwire)
 set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
@@ -91,6 +92,23 @@ if(TARGET gdwire_wireshark)
  (protocol godot), ENet as Godot's ENetConnection sends it (enet) and
  Godot's high-level multiplayer, SceneMultiplayer over ENet or WebSocket
  (godotmp), for Wireshark and tshark ${GDWIRE_WIRESHARK_VERSION}.")
+endif()
+
+# python3-gdwire: the Python module (python/) in Debian's dist-packages for
+# every Python 3; Depends by dpkg-shlibdeps plus python3 and python3-numpy.
+if(TARGET gdwire_python)
+  list(APPEND CPACK_COMPONENTS_ALL python)
+  set(CPACK_DEBIAN_PYTHON_PACKAGE_NAME python3-gdwire)
+  set(CPACK_DEBIAN_PYTHON_PACKAGE_SECTION python)
+  set(CPACK_DEBIAN_PYTHON_PACKAGE_SHLIBDEPS ON)
+  set(CPACK_DEBIAN_PYTHON_PACKAGE_DEPENDS
+      "python3 (>= ${Python3_VERSION_MAJOR}.${Python3_VERSION_MINOR}), python3 (<< ${Python3_VERSION_MAJOR}.${GDWIRE_PYTHON_NEXT_MINOR}), python3-numpy")
+  set(CPACK_DEBIAN_PYTHON_PACKAGE_SUGGESTS "python3-dask, python3-distributed, python3-pandas")
+  set(CPACK_DEBIAN_PYTHON_DESCRIPTION
+      "Godot Variant binary codec (Python 3 module)
+ import gdwire: Godot's var_to_bytes / bytes_to_var, StreamPeer put_var
+ streams and packet captures as Python values (math types, NumPy packed
+ arrays, documents), in every dialect (Godot 3, Godot 4, Pandemonium).")
 endif()
 
 if(BUILD_SHARED_LIBS)

@@ -9,6 +9,10 @@ Usage:
       counts one stage of tools/test.sh: reads the test logs of the
       configuration the flags select (`bazel info FLAGS bazel-testlogs`),
       prints '[stage NAME] ...' and appends the counts to FILE
+  tests/test_summary.py --stage=NAME --tally=FILE --junit=XML [--since=EPOCH]
+      counts one stage whose tests wrote JUnit XML (pytest --junitxml: the
+      python stage); a missing file, or one older than --since, counts as
+      1 failure
   tests/test_summary.py --sum=FILE
       prints the closing line: the sum of every stage in FILE
 
@@ -78,6 +82,25 @@ def count(patterns, logs, since, flags=""):
     return passed, failed, skipped
 
 
+def count_junit(path, since):
+    """Test cases of a JUnit XML file (pytest's: <skipped>, <failure>,
+    <error> children)."""
+    if not os.path.exists(path) or (since and os.path.getmtime(path) < since):
+        print("no result in %s" % path)
+        return 0, 1, 0
+    passed = failed = skipped = 0
+    for case in ET.parse(path).getroot().iter("testcase"):
+        name = "%s.%s" % (case.get("classname", ""), case.get("name"))
+        if case.find("failure") is not None or case.find("error") is not None:
+            failed += 1
+            print("FAILED: %s" % name)
+        elif case.find("skipped") is not None:
+            skipped += 1
+        else:
+            passed += 1
+    return passed, failed, skipped
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--stage")
@@ -85,6 +108,7 @@ def main():
     ap.add_argument("--flags", default="")
     ap.add_argument("--since", type=float, default=0)
     ap.add_argument("--sum")
+    ap.add_argument("--junit")
     ap.add_argument("patterns", nargs="*")
     a = ap.parse_args()
 
@@ -103,9 +127,12 @@ def main():
         print("%d passed, %d failed, %d skipped" % (passed, failed, skipped))
         return 0 if failed == 0 else 1
 
-    patterns = a.patterns or ["//..."]
-    passed, failed, skipped = count(patterns, testlogs_dir(a.flags), a.since,
-                                    a.flags)
+    if a.junit:
+        passed, failed, skipped = count_junit(a.junit, a.since)
+    else:
+        patterns = a.patterns or ["//..."]
+        passed, failed, skipped = count(patterns, testlogs_dir(a.flags),
+                                        a.since, a.flags)
     if a.stage:
         print("[stage %s] %d tests passed, %d failed, %d skipped" %
               (a.stage, passed, failed, skipped))

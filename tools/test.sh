@@ -16,6 +16,11 @@
 #                                                  the install test and the
 #                                                  .deb on a fresh Debian 12
 #                                                  root fs: ~1/2 min more)
+#   4b. python  python/run_python_test.sh        (the Python module built
+#                                                  on the cmake stage's build,
+#                                                  pip-installed in a venv,
+#                                                  pytest; each case counted:
+#                                                  ~1 min, 7.5 min alone)
 #   5. consumer tests/consumer/run_consumer_test.sh (gdwire as a Bazel
 #                                                  dependency)
 #   6. bench    benchmarks/ci/bench_stage.sh              (-c opt benchmarks: this
@@ -53,7 +58,7 @@
 # target's executions no fewer).
 #
 # Usage: tools/test.sh [extra bazel flags, given to every stage]
-# Environment: STAGES="default asan fuzz cmake consumer bench" (a subset),
+# Environment: STAGES="default asan fuzz cmake python consumer bench" (a subset),
 #              FUZZ_SECONDS=30 (per fuzz target), FUZZ_JOBS=$(nproc) (fuzz
 #              targets at once: each runs single-threaded, so one a core
 #              gives each target its FUZZ_SECONDS of a core, as one at a
@@ -71,14 +76,16 @@ if [[ " ${STAGES:-default} " == *" default "* ]]; then
   setup/pandemonium/install_pandemonium.sh || echo "Pandemonium install failed" >&2
 fi
 
-STAGES="${STAGES:-default asan fuzz cmake consumer bench}"
+STAGES="${STAGES:-default asan fuzz cmake python consumer bench}"
 FUZZ_SECONDS="${FUZZ_SECONDS:-30}"
 # One fuzz target a core, and no more than the memory holds (libFuzzer's
 # -rss_limit_mb=2048 each, tests/fuzz/run_fuzzer.sh).
 mem_jobs=$(($(awk '/^MemAvailable:/ {print $2}' /proc/meminfo) / 2500000))
 FUZZ_JOBS="${FUZZ_JOBS:-$(($(nproc) < mem_jobs ? $(nproc) : (mem_jobs > 0 ? mem_jobs : 1)))}"
 tally="$(mktemp)"
-trap 'rm -f "$tally"' EXIT
+# The cmake stage's build folder, reused by the python stage.
+cmake_build="$(mktemp -d)"
+trap 'rm -rf "$tally" "$cmake_build"' EXIT
 rc=0
 
 # --config=fuzz alone: every target is built with every sanitizer check.
@@ -119,6 +126,23 @@ script_stage() {
   echo "=== stage $name: $(($(date +%s) - start)) s wall" >&2
 }
 
+# python_stage: the pytest suite of the Python module, each case counted
+# (its JUnit XML); on the cmake stage's build when that stage ran.
+python_stage() {
+  local start xml
+  start="$(date +%s)"
+  xml="$cmake_build/python-test.xml"
+  echo "=== stage python: python/run_python_test.sh" >&2
+  if [ -f "$cmake_build/CMakeCache.txt" ]; then
+    GDWIRE_CMAKE_BUILD_DIR="$cmake_build" python/run_python_test.sh "$xml" || rc=1
+  else
+    python/run_python_test.sh "$xml" || rc=1
+  fi
+  python3 tests/test_summary.py --stage=python --since="$start" \
+    --tally="$tally" --junit="$xml" || rc=1
+  echo "=== stage python: $(($(date +%s) - start)) s wall" >&2
+}
+
 EXTRA=("$@")
 for s in $STAGES; do
   case "$s" in
@@ -127,7 +151,9 @@ for s in $STAGES; do
             --test_tag_filters=-interop ;;
     fuzz) stage fuzz //tests/fuzz:all "${FUZZ_FLAGS[@]}" \
             "--local_test_jobs=$FUZZ_JOBS" ;;
-    cmake) script_stage cmake tests/cmake/run_cmake_test.sh ;;
+    cmake) GDWIRE_CMAKE_BUILD_DIR="$cmake_build" \
+             script_stage cmake tests/cmake/run_cmake_test.sh ;;
+    python) python_stage ;;
     consumer) script_stage consumer tests/consumer/run_consumer_test.sh ;;
     bench) script_stage bench benchmarks/ci/bench_stage.sh ;;
     *) echo "unknown stage $s" >&2; rc=1 ;;

@@ -445,6 +445,10 @@ def headline(rows):
             (f". The same messages as JSON / MessagePack: {alt} messages/s." if alt else "."))
 
 
+# docs/PERFORMANCE.md from this marker on is kept by write_doc.
+KEEP_MARKER = "<!-- kept by compare.sh: sections written elsewhere -->"
+
+
 def write_doc(path, svg_name, rows, meta, data):
     g = goals(rows)
     target = data["godot4"]["target"]
@@ -573,8 +577,15 @@ def write_doc(path, svg_name, rows, meta, data):
         "```",
         "",
     ]
+    # Sections other tools write (python/bench's "Python") follow a marker
+    # and are kept as they are.
+    kept = ""
+    if os.path.exists(path):
+        old = open(path, encoding="utf-8").read()
+        if KEEP_MARKER in old:
+            kept = "\n" + old[old.index(KEEP_MARKER):]
     with open(path, "w", encoding="utf-8") as f:
-        f.write("\n".join(lines))
+        f.write("\n".join(lines) + kept)
 
 
 def update_readme(path, text, doc):

@@ -96,4 +96,21 @@ if ls "$t"/debs/gdwire-wireshark_*.deb > /dev/null 2>&1; then
     exit 1
   fi
 fi
+# python3-gdwire: the module imports with Debian's python3 and decodes a
+# real capture as the installed CLI does.
+if ls "$t"/debs/python3-gdwire_*.deb > /dev/null 2>&1; then
+  cp "$here/../data/captures/godot4.pcap" "$t/"
+  want=$(chroot "$root" gdwire capture --format=json /root/gdwire-test/godot4.pcap | wc -l)
+  got=$(chroot "$root" python3 -c '
+import gdwire, sys
+n = sum(1 for r in gdwire.read_capture("/root/gdwire-test/godot4.pcap"))
+v = {"pos": gdwire.Vector3(1, 2, 3), "hp": 42}
+assert gdwire.loads(gdwire.dumps(v)) == v and repr(v["pos"]) == "Vector3(1, 2, 3)"
+print(n)') || got="import failed"
+  echo "   python3-gdwire: import gdwire; godot4.pcap: $got messages (gdwire capture: $want)"
+  if [ "$got" != "$want" ] || [ "$want" -lt 300 ]; then
+    echo "FAIL: the installed Python module" >&2
+    exit 1
+  fi
+fi
 echo "PASS: the .debs on a fresh Debian 12 root fs"

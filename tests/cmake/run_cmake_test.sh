@@ -25,7 +25,8 @@ jobs="${JOBS:-2}"
 PKGS=(cmake make g++ libabsl-dev libhwy-dev libpcap-dev libenet-dev zlib1g-dev libzstd-dev
       libgtest-dev libgmock-dev
       libbenchmark-dev libsimdjson-dev python3 pkg-config dpkg-dev file
-      libwireshark-dev libglib2.0-dev tshark)
+      libwireshark-dev libglib2.0-dev tshark
+      pybind11-dev python3-dev python3-numpy)
 [ "$(id -u)" -eq 0 ] && [ "${GDWIRE_SKIP_DEB_TEST:-0}" != 1 ] && PKGS+=(debootstrap)
 # The JSON reader of codec/text, if it is simdjson.
 grep -rqs '#include "simdjson.h"' "$root/codec/text" && PKGS+=(libsimdjson-dev)
@@ -42,7 +43,15 @@ if ((${#missing[@]})); then
     as_root_apt install -y -qq "${missing[@]}" >/dev/null
 fi
 
-build="$(mktemp -d "${TMPDIR:-/tmp}/gdwire-cmake.XXXXXX")"
+# GDWIRE_CMAKE_BUILD_DIR: build there and keep it (tools/test.sh's python
+# stage reuses it).
+if [ -n "${GDWIRE_CMAKE_BUILD_DIR:-}" ]; then
+  build="$GDWIRE_CMAKE_BUILD_DIR"
+  mkdir -p "$build"
+  KEEP_BUILD=1
+else
+  build="$(mktemp -d "${TMPDIR:-/tmp}/gdwire-cmake.XXXXXX")"
+fi
 if [ "${KEEP_BUILD:-0}" != 1 ]; then
   trap 'rm -rf "$build"' EXIT
 else

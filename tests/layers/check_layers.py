@@ -31,7 +31,7 @@ LAYERS = [
     ("network", ["codec/net/", "codec/enet/"]),
     ("multiplayer", ["codec/multiplayer/"]),
     ("captures", ["codec/capture/"]),
-    ("applications", ["server/", "tools/cli/", "wireshark/"]),
+    ("applications", ["server/", "tools/cli/", "wireshark/", "python/"]),
 ]
 
 MAX_LINES = 700
@@ -44,6 +44,7 @@ ORACLE_USERS = {
     "tools/cli/args.cc": "gdwire recode --engine-defects",
     # gdwire bench times the oracle beside the fast paths, as a yardstick.
     "tools/cli/bench.cc": "the oracle's row in gdwire bench",
+    "python/src/engine_defects.cc": "loads(pandemonium_engine_defects=True)",
 }
 
 NOT_PRODUCTION = re.compile(
@@ -91,7 +92,7 @@ def main():
     bad = []
     checked = 0
     folders = {}  # folder -> folders it includes
-    for top in ("codec", "simd", "server", "tools/cli", "wireshark"):
+    for top in ("codec", "simd", "server", "tools/cli", "wireshark", "python/src"):
         for dirpath, _, files in os.walk(os.path.join(root, top)):
             for f in files:
                 if not f.endswith((".cc", ".h")):
