@@ -113,8 +113,8 @@ bool Edit::CheckType(const ContainerType& ct, Type t, const char* side) {
       absl::StrCat("a ", TypeName(t), " as a ", side, " of a typed container"));
 }
 
-void Edit::AddPatch(uint32_t begin, uint32_t end, ByteView with,
-                    uint32_t owner) {
+inline void Edit::AddPatch(uint32_t begin, uint32_t end, ByteView with,
+                           uint32_t owner) {
   const uint32_t from = static_cast<uint32_t>(scratch_.size());
   scratch_.append(with.chars().data(), with.size());
   patches_.push_back(Patch{begin, end, from, static_cast<uint32_t>(with.size()),
