@@ -113,8 +113,8 @@ bool Edit::CheckType(const ContainerType& ct, Type t, const char* side) {
       absl::StrCat("a ", TypeName(t), " as a ", side, " of a typed container"));
 }
 
-void Edit::AddPatch(uint32_t begin, uint32_t end, ByteView with,
-                    uint32_t owner) {
+inline void Edit::AddPatch(uint32_t begin, uint32_t end, ByteView with,
+                           uint32_t owner) {
   const uint32_t from = static_cast<uint32_t>(scratch_.size());
   scratch_.append(with.chars().data(), with.size());
   patches_.push_back(Patch{begin, end, from, static_cast<uint32_t>(with.size()),
@@ -164,7 +164,13 @@ Edit& Edit::SetKey(Element dict, absl::string_view key, ByteView value,
   const bool typed = Typed(dict);
   if (typed && !CheckType(dict.value_type(), vt, "value")) return *this;
   const Element found = dict.Find(key);
-  if (found.valid()) return Replace(found, value);
+  if (found.valid()) {
+    // A Dictionary's value always has its header: no Replace checks again.
+    const internal::Node& f = found.node();
+    const uint32_t end = static_cast<uint32_t>(f.pos + found.bytes().size());
+    AddPatch(f.pos, end, value);
+    return *this;
+  }
   if (typed && !CheckType(dict.key_type(), kt, "key")) return *this;
   key_.clear();
   writer_.Start(&key_);
@@ -247,10 +253,14 @@ Edit& Edit::Append(Element array, ByteView value) {
 Error Edit::WriteTo(std::string* out, encode::Prefix prefix) {
   if (p_ == nullptr) Fail("Reset with a parsed root first");
   if (!err_.ok()) return err_;
+  const size_t scratch_size = scratch_.size();
+  // The common case, one replacement and no count change: no sorting.
+  if (counts_.empty() && patches_.size() <= 1) {
+    return Copy(patches_.data(), patches_.size(), out, prefix, scratch_size);
+  }
   // The counts that changed become patches of their words (for this
   // WriteTo only: the edits stay as recorded).
   sorted_.assign(patches_.begin(), patches_.end());
-  const size_t scratch_size = scratch_.size();
   for (const CountDelta& c : counts_) {
     if (c.delta == 0) continue;
     const Element e(p_, c.node);
@@ -280,6 +290,12 @@ Error Edit::WriteTo(std::string* out, encode::Prefix prefix) {
                 return a.seq < b.seq;
               });
   }
+  return Copy(sorted_.data(), sorted_.size(), out, prefix, scratch_size);
+}
+
+// The message's ranges between the sorted patches, and the patches.
+Error Edit::Copy(const Patch* patches, size_t count, std::string* out,
+                 encode::Prefix prefix, size_t scratch_size) {
   const uint8_t* data = p_->data_;
   const uint32_t root_begin = root_.node().pos;
   const uint32_t root_end =
@@ -287,16 +303,17 @@ Error Edit::WriteTo(std::string* out, encode::Prefix prefix) {
   const size_t start = out->size();
   if (prefix != encode::Prefix::kNone) out->append(4, '\0');
   uint32_t cursor = root_begin;
-  for (const Patch& p : sorted_) {
-    if (p.begin < cursor) {
+  for (const Patch* p = patches; p != patches + count; ++p) {
+    if (p->begin < cursor) {
       out->resize(start);
       scratch_.resize(scratch_size);
       Fail("two edits of overlapping bytes");
       return err_;
     }
-    out->append(reinterpret_cast<const char*>(data) + cursor, p.begin - cursor);
-    out->append(scratch_, p.from, p.size);
-    cursor = p.end;
+    out->append(reinterpret_cast<const char*>(data) + cursor,
+                p->begin - cursor);
+    out->append(scratch_.data() + p->from, p->size);
+    cursor = p->end;
   }
   out->append(reinterpret_cast<const char*>(data) + cursor, root_end - cursor);
   if (prefix != encode::Prefix::kNone) {

@@ -115,6 +115,8 @@ class Edit {
   void AddCount(Element container, int64_t delta);
   uint32_t CountPos(Element container) const;
   Edit& SetKey(Element dict, absl::string_view key, ByteView value, Type kt);
+  Error Copy(const Patch* patches, size_t count, std::string* out,
+             encode::Prefix prefix, size_t scratch_size);
 
   const Parser* p_ = nullptr;
   Element root_;

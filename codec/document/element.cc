@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstring>
 
+#include "absl/base/attributes.h"
 #include "absl/base/optimization.h"
 #include "codec/core/context.h"
 #include "codec/core/fields.h"
@@ -109,7 +110,8 @@ struct Table {
   uint32_t mask;
 };
 
-bool TableOf(const uint32_t* slots, uint32_t b, Table* t) {
+ABSL_ATTRIBUTE_ALWAYS_INLINE inline bool TableOf(const uint32_t* slots,
+                                                 uint32_t b, Table* t) {
   const uint32_t count = slots[b];
   const uint32_t hb = slots[b + 1 + count];
   const uint32_t cap = slots[hb];
