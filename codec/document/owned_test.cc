@@ -53,6 +53,12 @@ void SameAsParser(const std::string& bytes, const DecodeOptions& o) {
   EXPECT_EQ(consumed, want.consumed);
   EXPECT_EQ(got->bytes().chars(),
             absl::string_view(bytes).substr(0, want.consumed));
+  // Element::bytes() (forward and edit) reads where the root ends from the
+  // parse: the owned copy must say the same as the Parser.
+  const absl::Span<const uint8_t> want_root = want.root.bytes();
+  const absl::Span<const uint8_t> got_root = got->root().bytes();
+  EXPECT_EQ(std::string(got_root.begin(), got_root.end()),
+            std::string(want_root.begin(), want_root.end()));
   absl::StatusOr<Variant> want_v = want.root.ToVariant();
   absl::StatusOr<Variant> got_v = got->ToVariant();
   ASSERT_TRUE(want_v.ok() && got_v.ok());
