@@ -540,28 +540,12 @@ Writer& Writer::PackedBytes(absl::Span<const uint8_t> b) {
   return *this;
 }
 
-// Components per element of the vector arrays (0: not one).
-static size_t ComponentsOf(Type t) {
-  switch (t) {
-    case Type::kPackedInt32Array:
-      return 1;
-    case Type::kPackedVector2Array:
-    case Type::kPackedVector2iArray:
-      return 2;
-    case Type::kPackedVector3Array:
-    case Type::kPackedVector3iArray:
-      return 3;
-    case Type::kPackedVector4Array:
-    case Type::kPackedVector4iArray:
-    case Type::kPackedColorArray:
-      return 4;
-    default:
-      return 0;
-  }
-}
-
 bool Writer::Components(Type t, bool reals, size_t n, size_t* elements) {
-  const size_t k = ComponentsOf(t);
+  // Components per element: the vector arrays' from codec/types.h (the one
+  // home of the shape facts), a PackedInt32Array's one; 0: not one of them.
+  const size_t k = t == Type::kPackedInt32Array
+                       ? 1
+                       : static_cast<size_t>(PackedComponents(t));
   const bool real =
       t == Type::kPackedVector2Array || t == Type::kPackedVector3Array ||
       t == Type::kPackedVector4Array || t == Type::kPackedColorArray;
