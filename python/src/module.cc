@@ -8,13 +8,13 @@
 #include <pybind11/stl.h>
 
 #include <cstdio>
-#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "codec/capture/capture.h"
+#include "codec/document/internal/thread_parser.h"
 #include "codec/frame/frame.h"
 #include "codec/gdwire.h"
 #include "codec/stream/value_reader.h"
@@ -41,13 +41,6 @@ DecodeOptions OptionsFromKwargs(const py::dict& kw) {
   }
   return o;
 }
-
-// One Parser per thread, reused by loads (a parse allocates nothing once
-// warm); a re-entrant call (a __del__ during a conversion) gets its own.
-struct ParserSlot {
-  document::Parser parser;
-  bool busy = false;
-};
 
 // loads(data, dialect="godot4", **options): the fast-call entry point.
 PyObject* Loads(PyObject*, PyObject* const* args, Py_ssize_t nargs,
@@ -88,15 +81,9 @@ PyObject* Loads(PyObject*, PyObject* const* args, Py_ssize_t nargs,
     PyBuffer_Release(&buf);
     return v;
   }
-  static thread_local ParserSlot slot;
-  std::unique_ptr<document::Parser> own;
-  document::Parser* parser = &slot.parser;
-  const bool reentered = slot.busy;
-  if (reentered) {
-    own = std::make_unique<document::Parser>();
-    parser = own.get();
-  }
-  slot.busy = true;
+  // The thread's Parser, reused (a parse allocates nothing once warm); a
+  // re-entrant call (a __del__ during a conversion) gets a Parser of its own.
+  document::internal::ThreadParser parser;
   const ByteView bytes(absl::MakeConstSpan(static_cast<const uint8_t*>(buf.buf),
                                            static_cast<size_t>(buf.len)));
   document::ParseResult r = parser->Parse(bytes, opts);
@@ -111,7 +98,6 @@ PyObject* Loads(PyObject*, PyObject* const* args, Py_ssize_t nargs,
     GcPause pause;
     out = FromElement(r.root, c);
   }
-  if (!reentered) slot.busy = false;
   PyBuffer_Release(&buf);
   return out;
 }

@@ -8,6 +8,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "codec/document/document.h"
+#include "codec/document/internal/thread_parser.h"
 #include "codec/encode/encoder.h"
 #include "codec/gdwire.h"
 #include "codec/types.h"
@@ -147,8 +148,8 @@ Error DecodeValue(Reader* r, size_t end, const DecodeOptions& options,
   } else {
     // The document parser checks what the decoder checks, builds no
     // Variant, and is reused (one per thread).
-    thread_local document::Parser parser;
-    document::ParseResult p = parser.Parse(bytes, o);
+    document::internal::ThreadParser parser;
+    document::ParseResult p = parser->Parse(bytes, o);
     if (!p.ok()) return nested(p.error);
     consumed = p.consumed;
     out->value = Variant();
