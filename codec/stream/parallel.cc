@@ -4,7 +4,8 @@
 
 #include <algorithm>
 #include <condition_variable>  // NOLINT: std::condition_variable
-#include <mutex>               // NOLINT: std::mutex
+#include <memory>
+#include <mutex>  // NOLINT: std::mutex
 #include <string>
 #include <thread>  // NOLINT: std::thread
 #include <utility>
@@ -189,6 +190,8 @@ class Pool {
                             : nullptr) {}
 
   absl::Status Run(int n, uint64_t* values) {
+    ahead_ = 2 * static_cast<uint64_t>(n) + 2;
+    parked_.resize(ahead_);
     std::vector<std::thread> threads;
     for (int i = 1; i < n; ++i) threads.emplace_back([this] { Work(); });
     Work();
@@ -266,56 +269,129 @@ class Pool {
     if (kMode == Mode::kFormat) Format(r->rest, w, r);  // counts on
   }
 
+  // Cuts the next slice (under mu_); false when there is none to take.
+  // A thread that would run more than kAhead slices ahead of the one being
+  // delivered waits first, which bounds the results held at once.
+  bool Take(Slice* s, uint64_t* turn) {
+    std::unique_lock<std::mutex> lock(mu_);
+    room_cv_.wait(lock, [&] {
+      return stop_ || cut_done_ || cut_ - delivering_ < ahead_;
+    });
+    if (stop_ || cut_done_) return false;
+    uint64_t frames;
+    bool last;
+    *s = CutSlice(bytes_, pos_, frame_,
+                  std::max<size_t>(1, options_.batch_bytes), frame_index_,
+                  &frames, &last);
+    pos_ = s->end;
+    frame_index_ += frames;
+    cut_done_ = last;
+    *turn = cut_++;
+    return true;
+  }
+
+  // Reads slice s into *r (kCount: counts, kFormat: formats, kDeliver:
+  // leaves the values in *w).
+  void Process(const Slice& s, Workspace* w, SliceResult* r) {
+    r->text.clear();
+    r->count = 0;
+    r->formatted = absl::OkStatus();
+    r->status = absl::OkStatus();
+    r->rest = s;
+    if ((kMode == Mode::kCount ||
+         (kMode == Mode::kFormat && format_element_ != nullptr)) &&
+        FastPathDecides(decode_)) {
+      Documents(s, w, r);
+    } else {
+      uint64_t decoded = 0;
+      r->status = DecodeSlice<kMode>(bytes_, s, frame_, decode_, w, &decoded);
+      if (kMode == Mode::kCount) r->count = decoded;
+      if (kMode == Mode::kFormat) Format(s, w, r);
+    }
+  }
+
   void Work() {
     Workspace w(decode_, frame_);
+    if (kMode == Mode::kDeliver) {
+      WorkInTurn(&w);
+    } else {
+      WorkAhead(&w);
+    }
+  }
+
+  // kDeliver: the values are handed over by the thread that built them
+  // (and freed there), so a thread waits for its slice's turn before it
+  // takes the next one.
+  void WorkInTurn(Workspace* w) {
     SliceResult r;
-    while (true) {
-      Slice s;
-      uint64_t turn;
-      {
-        std::lock_guard<std::mutex> lock(mu_);
-        if (stop_ || cut_done_) return;
-        uint64_t frames;
-        bool last;
-        s = CutSlice(bytes_, pos_, frame_,
-                     std::max<size_t>(1, options_.batch_bytes), frame_index_,
-                     &frames, &last);
-        pos_ = s.end;
-        frame_index_ += frames;
-        cut_done_ = last;
-        turn = cut_++;
-      }
-      r.text.clear();
-      r.count = 0;
-      r.formatted = absl::OkStatus();
-      r.status = absl::OkStatus();
-      r.rest = s;
-      if ((kMode == Mode::kCount ||
-           (kMode == Mode::kFormat && format_element_ != nullptr)) &&
-          FastPathDecides(decode_)) {
-        Documents(s, &w, &r);
-      } else {
-        uint64_t decoded = 0;
-        r.status = DecodeSlice<kMode>(bytes_, s, frame_, decode_, &w, &decoded);
-        if (kMode == Mode::kCount) r.count = decoded;
-        if (kMode == Mode::kFormat) Format(s, &w, &r);
-      }
+    Slice s;
+    uint64_t turn;
+    while (Take(&s, &turn)) {
+      Process(s, w, &r);
       std::unique_lock<std::mutex> lock(mu_);
       turn_cv_.wait(lock, [&] { return stop_ || delivering_ == turn; });
       if (stop_) return;
       lock.unlock();  // only this thread's turn now: deliver unlocked
       uint64_t done = 0;
-      const absl::Status st = Deliver(s, &w, &r, &done);
+      const absl::Status st = Deliver(s, w, &r, &done);
       lock.lock();
-      delivered_ += done;
-      if (!st.ok()) {
-        status_ = st;
-        stop_ = true;
-      }
-      ++delivering_;
-      lock.unlock();
-      turn_cv_.notify_all();
+      Delivered(done, st);
     }
+  }
+
+  // kCount, kFormat: a slice's result (a count, bytes) does not need the
+  // thread that made it, so no thread waits for its turn: a finished
+  // result is parked, and the thread that finishes the slice whose turn it
+  // is writes it and every parked one that follows it, in order, while
+  // the others go on to the next slice.
+  void WorkAhead(Workspace* w) {
+    Slice s;
+    uint64_t turn;
+    while (Take(&s, &turn)) {
+      std::unique_ptr<Parked> mine = Spare();
+      Process(s, w, &mine->r);
+      mine->s = s;
+      std::unique_lock<std::mutex> lock(mu_);
+      if (stop_) return;
+      parked_[turn % ahead_] = std::move(mine);
+      if (writing_) continue;  // the writer will find it
+      writing_ = true;
+      while (!stop_ && parked_[delivering_ % ahead_] != nullptr) {
+        std::unique_ptr<Parked> next = std::move(parked_[delivering_ % ahead_]);
+        lock.unlock();  // the one writer: write unlocked
+        uint64_t done = 0;
+        const absl::Status st = Deliver(next->s, w, &next->r, &done);
+        lock.lock();
+        spare_.push_back(std::move(next));
+        Delivered(done, st);
+      }
+      writing_ = false;
+    }
+  }
+
+  // Under mu_: a slice was handed over (`done` values; its status).
+  void Delivered(uint64_t done, const absl::Status& st) {
+    delivered_ += done;
+    if (!st.ok()) {
+      status_ = st;
+      stop_ = true;
+    }
+    ++delivering_;
+    turn_cv_.notify_all();
+    room_cv_.notify_all();
+  }
+
+  // A finished slice waiting for its turn (kCount, kFormat).
+  struct Parked {
+    Slice s;
+    SliceResult r;
+  };
+  std::unique_ptr<Parked> Spare() {
+    std::lock_guard<std::mutex> lock(mu_);
+    if (spare_.empty()) return std::make_unique<Parked>();
+    std::unique_ptr<Parked> p = std::move(spare_.back());
+    spare_.pop_back();
+    return p;
   }
 
   const absl::Span<const uint8_t> bytes_;
@@ -328,14 +404,19 @@ class Pool {
   const ElementFormatFn* format_element_;  // null: values built
 
   std::mutex mu_;
-  std::condition_variable turn_cv_;
-  size_t pos_ = 0;            // where the next slice starts
-  uint64_t frame_index_ = 0;  // its first frame's number
-  uint64_t cut_ = 0;          // slices cut so far
-  bool cut_done_ = false;     // the last slice is cut
-  uint64_t delivering_ = 0;   // the slice whose turn it is
-  uint64_t delivered_ = 0;    // values handed over
-  bool stop_ = false;         // an error: no more slices, no more turns
+  std::condition_variable turn_cv_;  // kDeliver: a turn came
+  std::condition_variable room_cv_;  // a slice was handed over
+  uint64_t ahead_ = 1;  // slices cut and not yet handed over, at most
+  std::vector<std::unique_ptr<Parked>> parked_;  // by turn % ahead_
+  std::vector<std::unique_ptr<Parked>> spare_;   // storage to reuse
+  bool writing_ = false;                         // a thread is writing
+  size_t pos_ = 0;                               // where the next slice starts
+  uint64_t frame_index_ = 0;                     // its first frame's number
+  uint64_t cut_ = 0;                             // slices cut so far
+  bool cut_done_ = false;                        // the last slice is cut
+  uint64_t delivering_ = 0;                      // the slice whose turn it is
+  uint64_t delivered_ = 0;                       // values handed over
+  bool stop_ = false;  // an error: no more slices, no more turns
   absl::Status status_;
 };
 

@@ -9,7 +9,11 @@
 // it on its own with the push parser's DOM decode (stream::ValueReader),
 // then waits for its turn and hands the slice's values over in stream
 // order. Memory is bounded by the values of one slice per thread, not by
-// the stream. The callback runs on the calling thread or on one of the
+// the stream. (FormatFramedParallel and ValidateFramedParallel, below, do
+// not wait: a thread parks its slice's bytes or count and takes the next
+// slice, and whichever thread finishes the slice whose turn it is writes
+// it and the parked ones after it; at most 2 x threads + 2 slices are cut
+// and not yet written.) The callback runs on the calling thread or on one of the
 // threads the call starts, one call at a time and in stream order (it needs
 // no lock of its own; it must not rely on the calling thread's
 // thread-locals). Values the callback drops are freed by the thread that

@@ -343,6 +343,47 @@ TEST(ParallelFormat, FormatErrorStopsInOrder) {
   }
 }
 
+// A failed write stops everything: nothing is written after it, and its
+// error is the result, however far ahead the other threads were (they park
+// finished slices; the first write error ends the hand-over).
+TEST(ParallelFormat, WriteErrorStopsTheWrites) {
+  FrameOptions f;
+  f.framing = Framing::kStream;
+  const std::string s = Stream(400, 29, f);
+  for (int threads : {1, 2, 3, 8}) {
+    for (bool elements : {false, true}) {
+      ParallelOptions p;
+      p.threads = threads;
+      p.batch_bytes = 64;
+      int writes = 0;
+      std::string written;
+      const absl::Status st = FormatFramedParallel(
+          Bytes(s), f, DecodeOptions(), p,
+          [](const Variant&, uint64_t, uint64_t index, std::string* out) {
+            absl::StrAppend(out, index, ",");
+            return absl::OkStatus();
+          },
+          [&](absl::string_view b) {
+            written.append(b.data(), b.size());
+            return ++writes == 5 ? absl::DataLossError("disk full")
+                                 : absl::OkStatus();
+          },
+          elements ? ElementFormatFn([](const document::Element&, uint64_t,
+                                        uint64_t index, std::string* out) {
+            absl::StrAppend(out, index, ",");
+            return absl::OkStatus();
+          })
+                   : ElementFormatFn());
+      EXPECT_TRUE(absl::IsDataLoss(st)) << st;
+      EXPECT_EQ(writes, 5) << threads;
+      // What was written is a prefix of the whole stream's bytes.
+      std::string all;
+      for (int i = 0; i < 400; ++i) absl::StrAppend(&all, i, ",");
+      EXPECT_EQ(all.substr(0, written.size()), written) << threads;
+    }
+  }
+}
+
 TEST(ParallelFormat, RawValuesOnOneThread) {
   FrameOptions f;  // kNone: values back to back
   const std::string s = Stream(30, 29, f);
