@@ -1,6 +1,7 @@
 // Copyright 2026 The gdwire Authors.
 //
-// A large StreamPeer recording decoded and validated on 1..N threads
+// A large StreamPeer recording decoded, validated and written as JSON on
+// 1..N threads
 // (codec/stream/parallel.h), wall-clock time: the speed-up over one thread
 // is the ratio of BM_ParallelDecode/1 to BM_ParallelDecode/N in the same
 // run. The traffic is gdwire's game-snapshot generator, length-prefixed.
@@ -8,12 +9,17 @@
 //   bazel run -c opt //benchmarks:parallel_bench
 
 #include <cstdint>
-#include <thread>  // NOLINT: std::thread::hardware_concurrency
+#include <cstring>
+#include <string>
+#include <thread>  // NOLINT: std::thread
+#include <vector>
 
 #include "benchmark/benchmark.h"
 #include "benchmarks/traffic.h"
 #include "codec/frame/frame.h"
 #include "codec/stream/parallel.h"
+#include "codec/text/element_json.h"
+#include "codec/text/json.h"
 
 namespace gdwire {
 namespace bench {
@@ -66,17 +72,88 @@ void BM_ParallelValidate(benchmark::State& state) {
   state.SetItemsProcessed(int64_t(state.iterations()) * t.offsets.size());
 }
 
+// `gdwire decode --format=json`'s work without the process: each frame's
+// JSON written from its document on the threads, the lines handed over in
+// stream order (into a sink that only counts them).
+void BM_ParallelJson(benchmark::State& state) {
+  const Traffic& t = Recording();
+  FrameOptions f;
+  f.framing = Framing::kStream;
+  ParallelOptions p;
+  p.threads = static_cast<int>(state.range(0));
+  uint64_t written = 0;
+  for (auto _ : state) {
+    written = 0;
+    absl::Status st = FormatFramedParallel(
+        Bytes(t.bytes), f, DecodeOptions(), p,
+        [](const Variant& v, uint64_t, uint64_t, std::string* out) {
+          out->append(text::ToJson(v)).push_back('\n');
+          return absl::OkStatus();
+        },
+        [&](absl::string_view b) {
+          written += b.size();
+          return absl::OkStatus();
+        },
+        [](const document::Element& root, uint64_t, uint64_t,
+           std::string* out) {
+          text::AppendJson(root, out);
+          out->push_back('\n');
+          return absl::OkStatus();
+        });
+    if (!st.ok() || written == 0) state.SkipWithError("json");
+  }
+  state.SetBytesProcessed(int64_t(state.iterations()) * t.bytes.size());
+  state.SetItemsProcessed(int64_t(state.iterations()) * t.offsets.size());
+  state.counters["json_bytes"] = static_cast<double>(written);
+}
+
+// The baseline: the same bytes only read (64-bit words xor-ed), each of N
+// threads its 1/N share: what the memory gives N threads, above which no
+// reader of these bytes can scale.
+void BM_ParallelRead(benchmark::State& state) {
+  const Traffic& t = Recording();
+  const int n = static_cast<int>(state.range(0));
+  const size_t words = t.bytes.size() / 8;
+  std::vector<uint64_t> sums(static_cast<size_t>(n) * 8);  // a line apart
+  auto part = [&](int i) {
+    const size_t b = words * i / n, e = words * (i + 1) / n;
+    uint64_t x = 0;
+    for (size_t k = b; k < e; ++k) {
+      uint64_t w;
+      std::memcpy(&w, t.bytes.data() + k * 8, 8);
+      x ^= w;
+    }
+    sums[static_cast<size_t>(i) * 8] = x;
+  };
+  for (auto _ : state) {
+    std::vector<std::thread> threads;
+    for (int i = 1; i < n; ++i) threads.emplace_back(part, i);
+    part(0);
+    for (std::thread& th : threads) th.join();
+    benchmark::DoNotOptimize(sums.data());
+  }
+  state.SetBytesProcessed(int64_t(state.iterations()) * t.bytes.size());
+}
+
 void Threads(benchmark::internal::Benchmark* b) {
   const int hw = static_cast<int>(std::thread::hardware_concurrency());
   for (int n = 1; n <= std::max(hw, 1); n *= 2) b->Arg(n);
   if (hw > 1 && (hw & (hw - 1)) != 0) b->Arg(hw);
 }
 
+BENCHMARK(BM_ParallelRead)
+    ->Apply(Threads)
+    ->UseRealTime()
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_ParallelDecode)
     ->Apply(Threads)
     ->UseRealTime()
     ->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_ParallelValidate)
+    ->Apply(Threads)
+    ->UseRealTime()
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_ParallelJson)
     ->Apply(Threads)
     ->UseRealTime()
     ->Unit(benchmark::kMillisecond);
