@@ -75,7 +75,8 @@ absl::StatusOr<Variant> Decode(ByteView bytes,
 
 // Validate()
 //
-// Every check of Decode, building nothing.
+// Every check of Decode, building nothing (the indexed document's parse,
+// or with an allocation budget the read core's charged walk).
 absl::Status Validate(ByteView bytes, const DecodeOptions& options = {},
                       size_t* consumed = nullptr);
 

@@ -121,7 +121,17 @@ TEST_P(CorpusTest, SameVerdictsAsTheOracleAndTheEnginesBytes) {
                             c.input.size()),
         o, &ref_used);
     ASSERT_EQ(got.ok(), want.ok()) << got.status() << " / " << want.status();
-    EXPECT_EQ(Validate(c.input, o).ok(), want.ok());
+    size_t checked = 0;
+    const absl::Status valid = Validate(c.input, o, &checked);
+    EXPECT_EQ(valid.ok(), want.ok()) << valid;
+    if (!want.ok() && !valid.ok()) {
+      const Error a = ErrorFromStatus(valid);
+      const Error b = ErrorFromStatus(want.status());
+      EXPECT_EQ(a.kind, b.kind) << valid << " / " << want.status();
+      EXPECT_EQ(a.offset, b.offset);
+      EXPECT_EQ(a.path, b.path);
+    }
+    if (want.ok()) EXPECT_EQ(checked, ref_used);
     if (!want.ok()) {
       const Error a = ErrorFromStatus(got.status());
       const Error b = ErrorFromStatus(want.status());
