@@ -7,8 +7,11 @@
 // run. The traffic is gdwire's game-snapshot generator, length-prefixed.
 //
 //   bazel run -c opt //benchmarks:parallel_bench
+//   GDWIRE_PARALLEL_MB=256 bazel-bin/benchmarks/parallel_bench
 
+#include <algorithm>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <thread>  // NOLINT: std::thread
@@ -25,9 +28,16 @@ namespace gdwire {
 namespace bench {
 namespace {
 
+// 32 MiB, or GDWIRE_PARALLEL_MB MiB (more than the last-level cache on a
+// big machine).
 const Traffic& Recording() {
-  static const Traffic* t =
-      new Traffic(GameTraffic(32 << 20, Framing::kStream));
+  static const Traffic* t = [] {
+    size_t mb = 32;
+    if (const char* e = std::getenv("GDWIRE_PARALLEL_MB")) {
+      mb = std::max<size_t>(1, std::strtoull(e, nullptr, 10));
+    }
+    return new Traffic(GameTraffic(mb << 20, Framing::kStream));
+  }();
   return *t;
 }
 

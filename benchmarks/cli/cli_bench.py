@@ -8,7 +8,8 @@
 Times `gdwire validate`, `gdwire decode --format=json` and `--format=text`
 (output to /dev/null) on a StreamPeer recording (--framing=stream) at each
 thread count, with `cat FILE > /dev/null` (reading the same bytes) as the
-baseline in the same run. An input smaller than --min-mb is repeated (frames
+baseline in the same run, and the process's fixed cost (row "start-up":
+`gdwire validate` of the recording's first frame alone). An input smaller than --min-mb is repeated (frames
 back to back are still one valid stream) into --work. Runs are interleaved
 (every command once per round, --reps rounds) so that a load that comes and
 goes on a shared machine touches every row alike; the best round of each is
@@ -97,11 +98,23 @@ def main():
         sums = {t: digest(cmds[(name, t)]) for t in threads}
         if len(set(sums.values())) != 1:
             sys.exit("cli_bench: %s: outputs differ across thread counts: %s" % (name, sums))
+    # The process's fixed cost: `gdwire validate` of the recording's first
+    # frame alone (loading, start-up, exit), a part of every row's wall time.
+    one = os.path.join(a.work, "cli_one_frame.bin")
+    os.makedirs(a.work, exist_ok=True)
+    with open(path, "rb") as src, open(one, "wb") as dst:
+        head = src.read(4)
+        dst.write(head + src.read(int.from_bytes(head, "little")))
+    start_cmd = [a.gdwire, "validate", "--dialect=" + a.dialect, "--framing=stream",
+                 "--threads=1", one]
     load_before = os.getloadavg()
     times = {k: [] for k in cmds}
     times[("cat", 1)] = []
+    times[("start-up", 1)] = []
     for _ in range(a.reps):
         times[("cat", 1)].append(run_timed(["cat", path]))
+        for _ in range(5):
+            times[("start-up", 1)].append(run_timed(start_cmd))
         for k, cmd in cmds.items():
             times[k].append(run_timed(cmd))
     load_after = os.getloadavg()
@@ -111,18 +124,22 @@ def main():
         path, size / 1e6, a.reps, "%.2f %.2f %.2f" % load_before,
         "%.2f %.2f %.2f" % load_after, os.cpu_count()))
     print("%-24s %7s %9s %9s %9s %8s %8s" % ("command", "threads", "wall s", "cpu s", "MB/s", "x cat", "speed-up"))
-    for name in ["cat"] + [n for n, _ in ROWS]:
+    for name in ["cat", "start-up"] + [n for n, _ in ROWS]:
         base = None
-        for t in ([1] if name == "cat" else threads):
+        for t in ([1] if name in ("cat", "start-up") else threads):
             runs = times[(name, t)]
             wall, cpu = min(runs)
             median = sorted(w for w, _ in runs)[len(runs) // 2]
             base = base or wall
-            mbs = size / wall / 1e6
-            print("%-24s %7d %9.3f %9.3f %9.1f %8.3f %8.2f" % (
-                name, t, wall, cpu, mbs, cat / wall, base / wall))
+            if name == "start-up":  # one frame: no throughput to speak of
+                print("%-24s %7d %9.3f %9.3f %9s %8s %8s" % (name, t, wall, cpu, "-", "-", "-"))
+            else:
+                print("%-24s %7d %9.3f %9.3f %9.1f %8.3f %8.2f" % (
+                    name, t, wall, cpu, size / wall / 1e6, cat / wall, base / wall))
             lines.append(json.dumps({
-                "row": name, "threads": t, "bytes": size, "best_s": wall, "median_s": median,
+                "row": name, "threads": t,
+                "bytes": os.path.getsize(one) if name == "start-up" else size,
+                "best_s": wall, "median_s": median,
                 "cpu_s": cpu, "runs": len(runs), "cat_s": cat, "cores": os.cpu_count(),
                 "load_before": list(load_before), "load_after": list(load_after)}))
     if a.out:

@@ -501,6 +501,12 @@ def write_doc(path, svg_name, rows, meta, data):
     cli = cli_rows.section(data.get("results", ""))
     if cli:
         lines += [""] + cli
+    # Measured on a lent 16-core machine, kept in the tree (the tables are
+    # not re-measured by compare.sh on the 2-core machine).
+    big = cli_rows.section_big(os.path.join(
+        os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "results"))
+    if big:
+        lines += [""] + big
     # The reasons for the misses, with their profiles: written by hand
     # (benchmarks/compare/analysis.md), kept beside the generated table.
     analysis = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
