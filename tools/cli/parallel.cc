@@ -15,6 +15,8 @@
 
 #include <cstdio>
 #include <string>
+#include <thread>  // NOLINT: std::thread
+#include <vector>
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
@@ -50,6 +52,31 @@ class MappedFile {
     if (fd_ >= 0) close(fd_);
   }
   bool ok() const { return ok_; }
+
+  // Maps every page of the file in now, `threads` threads each touching
+  // its share (one read a page). The decoders' slicing walks the frames'
+  // length prefixes ahead of them, one at a time under a lock, and with
+  // frames of a page or more that walk would take every page fault of the
+  // file in turn; taken here, the faults run on every thread. (On a 16-core
+  // gVisor machine: `validate` 182 -> 152 ms on 2 threads, 41 -> 37 ms on
+  // 16, for 240 MB. MADV_POPULATE_READ did nothing there.)
+  void MapIn(int threads) const {
+    constexpr size_t kPage = 4096;
+    if (data_ == nullptr || threads < 1) return;
+    const size_t pages = (size_ + kPage - 1) / kPage;
+    auto share = [&](int i) {
+      uint8_t sum = 0;
+      for (size_t p = pages * i / threads; p < pages * (i + 1) / threads; ++p) {
+        sum ^= *static_cast<const volatile uint8_t*>(data_ + p * kPage);
+      }
+      return sum;
+    };
+    std::vector<std::thread> helpers;
+    for (int i = 1; i < threads; ++i) helpers.emplace_back(share, i);
+    share(0);
+    for (std::thread& t : helpers) t.join();
+  }
+
   absl::Span<const uint8_t> bytes() const {
     return absl::MakeConstSpan(data_, size_);
   }
@@ -99,6 +126,7 @@ int DecodeParallel(const Common& common, const std::string& format,
   }
   ParallelOptions p;
   p.threads = threads;
+  file.MapIn(ResolveThreads(p));
   const Dialect dialect = common.decode.dialect;
   const bool json = format == "json";
   // Each thread turns its slice's values into lines; the lines are only
@@ -140,6 +168,7 @@ int ValidateParallel(const Common& common, int threads) {
   }
   ParallelOptions p;
   p.threads = threads;
+  file.MapIn(ResolveThreads(p));
   uint64_t count = 0;
   absl::Status st = ValidateFramedParallel(file.bytes(), common.frame,
                                            common.decode, p, &count);
