@@ -208,6 +208,23 @@ void DocumentParse(benchmark::State& state, const Payload& p, bool read) {
   Report(state, p);
 }
 
+// The document parser's check alone (no Dictionary indexes, no root): what
+// gdwire::Validate and `gdwire validate` run.
+void DocumentCheck(benchmark::State& state, const Payload& p) {
+  document::Parser parser;
+  const DecodeOptions opts;
+  for (auto _ : state) {
+    uint64_t sum = 0;
+    for (size_t i = 0; i < p.offsets.size(); ++i) {
+      document::ParseResult r = parser.Check(Message(p, i), opts);
+      if (!r.ok()) state.SkipWithError("check error");
+      sum += r.consumed;
+    }
+    benchmark::DoNotOptimize(sum);
+  }
+  Report(state, p);
+}
+
 void ViewWalk(benchmark::State& state, const Payload& p) {
   for (auto _ : state) {
     for (size_t i = 0; i < p.offsets.size(); ++i) {
@@ -310,6 +327,12 @@ void BM_TrafficDocumentParse(benchmark::State& s) {
 void BM_TrafficDocumentRead(benchmark::State& s) {
   DocumentParse(s, TheTraffic(), true);
 }
+void BM_TrafficDocumentCheck(benchmark::State& s) {
+  DocumentCheck(s, TheTraffic());
+}
+void BM_PlayersDocumentCheck(benchmark::State& s) {
+  DocumentCheck(s, ThePlayers());
+}
 void BM_TrafficViewWalk(benchmark::State& s) { ViewWalk(s, TheTraffic()); }
 void BM_PlayersPushParser(benchmark::State& s) { PushParser(s, ThePlayers()); }
 void BM_PlayersDocumentParse(benchmark::State& s) {
@@ -350,11 +373,13 @@ GDWIRE_TEXT_ROWS(ChatSpanish);
 BENCHMARK(BM_TrafficPushParser);
 BENCHMARK(BM_TrafficDocumentParse);
 BENCHMARK(BM_TrafficDocumentRead);
+BENCHMARK(BM_TrafficDocumentCheck);
 BENCHMARK(BM_TrafficViewWalk);
 BENCHMARK(BM_TrafficViewRead);
 BENCHMARK(BM_PlayersPushParser);
 BENCHMARK(BM_PlayersDocumentParse);
 BENCHMARK(BM_PlayersDocumentRead);
+BENCHMARK(BM_PlayersDocumentCheck);
 BENCHMARK(BM_PlayersViewWalk);
 BENCHMARK(BM_PlayersViewRead);
 

@@ -320,6 +320,14 @@ class Parser {
   ParseResult Parse(ByteView message, const DecodeOptions& options = {},
                     uint64_t base_offset = 0);
 
+  // Checks the value at the start of `message` as Parse does (the same
+  // verdict, error and consumed size) without keeping a document: the
+  // Dictionaries' hash indexes are not built (about a quarter of a parse of
+  // engine traffic), and no root is given (root() is then invalid). For
+  // validation: gdwire::Validate, `gdwire validate`.
+  ParseResult Check(ByteView message, const DecodeOptions& options = {},
+                    uint64_t base_offset = 0);
+
   // The root of the last successful parse (invalid otherwise).
   Element root() const { return ok_ ? Element(this, 0) : Element(); }
   // Tape entries of the last parse (one per value).
@@ -346,6 +354,7 @@ class Parser {
   uint64_t base_ = 0;
   DecodeOptions opts_;
   bool ok_ = false;
+  bool index_ = true;  // false in Check: no Dictionary hash indexes
   uint64_t seed_ = 0;
   // The tape and the slot table (container child tables, hash indexes):
   // grown, never shrunk, so a warmed-up Parser allocates nothing.

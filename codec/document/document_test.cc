@@ -123,6 +123,15 @@ bool SameAsReference(Parser& parser, const std::string& bytes,
   size_t ref_used = 0;
   const Error ref_e =
       reference::DecodeValue(Bytes(bytes), o, &ref, &ref_used, 0);
+  // Check first (no indexes, no root): the same verdict and size; the
+  // Parse after it must index again (ToVariant and Walk below rely on it).
+  const ParseResult c = parser.Check(Bytes(bytes), o);
+  EXPECT_FALSE(c.root.valid());
+  EXPECT_FALSE(parser.root().valid());
+  EXPECT_EQ(c.error.kind, ref_e.kind) << "Check: " << c.error.ToString();
+  EXPECT_EQ(c.error.offset, ref_e.offset) << "Check: " << c.error.ToString();
+  EXPECT_EQ(c.error.path, ref_e.path) << "Check: " << c.error.ToString();
+  if (ref_e.ok() && c.ok()) EXPECT_EQ(c.consumed, ref_used);
   const ParseResult r = parser.Parse(Bytes(bytes), o);
   EXPECT_EQ(r.error.kind, ref_e.kind)
       << r.error.ToString() << " vs reference " << ref_e.ToString() << "\n"
@@ -451,6 +460,16 @@ TEST(LookupTest, ManyKeysAndDuplicates) {
     EXPECT_EQ(r.root.FindInt(i).as_int(), 1000 - i);
   }
   EXPECT_FALSE(r.root["key300"].valid());
+  // A Check (which builds no index) leaves no document; the next Parse
+  // indexes as before.
+  const ParseResult checked = parser.Check(Bytes(bytes));
+  EXPECT_TRUE(checked.ok());
+  EXPECT_EQ(checked.consumed, bytes.size());
+  EXPECT_FALSE(parser.root().valid());
+  r = parser.Parse(Bytes(bytes));
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r.root["key7"].as_int(), 1007);
+  EXPECT_EQ(r.root.FindInt(7).as_int(), 993);
   Variant ref;
   size_t used;
   ASSERT_TRUE(reference::DecodeValue(Bytes(bytes), {}, &ref, &used, 0).ok());

@@ -113,14 +113,26 @@ void Parser::IndexDictionary(uint32_t node) {
   const uint32_t mask = cap - 1;
   constexpr uint32_t kKept = 64;
   uint64_t hashes[kKept];
+  // The first keys' hashes all at once, then the table: the hashes (two
+  // dependent multiplies each) of different keys overlap in the pipeline
+  // instead of each waiting behind the previous key's probe.
+  uint32_t unhashable = 0;
+  const uint32_t first = n < kKept ? n : kKept;
+  for (uint32_t i = 0; i < first; ++i) {
+    bool hashable;
+    hashes[i] = KeyHashOf(keys[i], &hashable);
+    unhashable |= hashable ? 0 : 1;
+  }
   for (uint32_t i = 0; i < n; ++i) {
     const uint32_t k = keys[i];
-    bool hashable;
-    const uint64_t h = KeyHashOf(k, &hashable);
-    if (i < kKept) hashes[i] = h;
-    if (ABSL_PREDICT_FALSE(!hashable)) {
-      tape_[node].flags |= kComplexKeys;
-      continue;
+    bool hashable = true;
+    const uint64_t h = i < kKept ? hashes[i] : KeyHashOf(k, &hashable);
+    if (ABSL_PREDICT_FALSE(unhashable != 0 || !hashable)) {
+      if (i < kKept) KeyHashOf(k, &hashable);
+      if (!hashable) {
+        tape_[node].flags |= kComplexKeys;
+        continue;
+      }
     }
     uint32_t j = static_cast<uint32_t>(h) & mask;
     for (;;) {

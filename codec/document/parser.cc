@@ -349,7 +349,7 @@ bool Parser::Run(const vi::Context& c, size_t* end) {
       const Type kind = f.kind;
       stack_.pop_back();
       tape_[node].a = static_cast<uint32_t>(tape_len_);
-      if (kind == Type::kDictionary) IndexDictionary(node);
+      if (kind == Type::kDictionary && index_) IndexDictionary(node);
     } else if (f.kind == Type::kArray) {
       slots_[f.slot + 1 + f.index++] = static_cast<uint32_t>(tape_len_);
       if (!pass.Value(&pos, child_depth)) return false;
@@ -424,6 +424,16 @@ ParseResult Parser::Parse(ByteView message, const DecodeOptions& options,
   end_ = end;
   r.root = Element(this, 0);
   r.consumed = end;
+  return r;
+}
+
+ParseResult Parser::Check(ByteView message, const DecodeOptions& options,
+                          uint64_t base_offset) {
+  index_ = false;
+  ParseResult r = Parse(message, options, base_offset);
+  index_ = true;
+  ok_ = false;  // no document to read: its Dictionaries have no index
+  r.root = Element();
   return r;
 }
 

@@ -250,7 +250,8 @@ class Pool {
       const auto payload =
           bytes_.subspan(pos + 4, static_cast<size_t>(len) - 4);
       const document::ParseResult p =
-          w->document.Parse(payload, decode_, pos + 4);
+          kMode == Mode::kCount ? w->document.Check(payload, decode_, pos + 4)
+                                : w->document.Parse(payload, decode_, pos + 4);
       if (!p.ok()) break;
       if (kMode == Mode::kFormat) {
         r->formatted = (*format_element_)(p.root, pos + 4, index, &r->text);

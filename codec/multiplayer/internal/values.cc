@@ -146,10 +146,10 @@ Error DecodeValue(Reader* r, size_t end, const DecodeOptions& options,
     if (!v.ok()) return nested(ErrorFromStatus(v.status()));
     out->value = *std::move(v);
   } else {
-    // The document parser checks what the decoder checks, builds no
-    // Variant, and is reused (one per thread).
+    // The document parser's check: what the decoder checks, nothing
+    // built, reused (one per thread).
     document::internal::ThreadParser parser;
-    document::ParseResult p = parser->Parse(bytes, o);
+    document::ParseResult p = parser->Check(bytes, o);
     if (!p.ok()) return nested(p.error);
     consumed = p.consumed;
     out->value = Variant();
