@@ -147,7 +147,7 @@ check "bench prints every decoder and the target" $?
   python3 -c 'import json,sys; d=json.load(sys.stdin); names=[r["name"] for r in d["results"]]
 want=["memcpy", "stream parser (whole buffer)", "stream parser (1400-byte pieces)", "view walk",
       "document parse (indexed, reused)", "document parse + read every field",
-      "DOM decode (stream)", "owned decode (gdwire::Decode)", "owned document",
+      "document check (validate)", "DOM decode (stream)", "owned decode (gdwire::Decode)", "owned document",
       "reference decoder", "fast encode (bytes written)",
       "reference encode (bytes written)", "writer (values, call by call)",
       "forward (parse + bytes copied)"]

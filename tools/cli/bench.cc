@@ -55,7 +55,8 @@ constexpr char kHelp[] =
     "1400-byte pieces, and with every packed element copied out into an\n"
     "array (copy-out); the view walk; the indexed document (a reused\n"
     "document::Parser: parse alone, and parse + every field read through\n"
-    "its API); the DOM decode (owned Variants); the owned decode\n"
+    "its API; its check, as gdwire validate runs it); the DOM decode (owned "
+    "Variants); the owned decode\n"
     "(gdwire::Decode) and the owned document (OwnedDocument); the\n"
     "reference decoder; and the fast and reference encoders writing the\n"
     "values again (MB/s of the bytes written); the streaming writer writing\n"
@@ -278,6 +279,21 @@ void AddDocumentRows(const BenchInput& in, double seconds,
              ok),
          n, in.zero_copy});
   }
+  rows->push_back({"document check (validate)",
+                   Measure(
+                       seconds,
+                       [&] {
+                         uint64_t sum = 0;
+                         for (auto v : in.values) {
+                           document::ParseResult r = doc_parser.Check(v, in.d);
+                           if (!r.ok()) return false;
+                           sum += r.consumed;
+                         }
+                         doc_sink = sum;
+                         return true;
+                       },
+                       ok),
+                   n, in.zero_copy});
 }
 
 // The decoders that make owned values: the DOM decode (push parser +
