@@ -271,7 +271,7 @@ class Pool {
   }
 
   // Cuts the next slice (under mu_); false when there is none to take.
-  // A thread that would run more than kAhead slices ahead of the one being
+  // A thread that would run more than ahead_ slices ahead of the one being
   // delivered waits first, which bounds the results held at once.
   bool Take(Slice* s, uint64_t* turn) {
     std::unique_lock<std::mutex> lock(mu_);
