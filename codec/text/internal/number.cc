@@ -17,6 +17,7 @@
 #include <string>
 #include <system_error>
 
+#include "absl/numeric/bits.h"
 #include "absl/numeric/int128.h"
 
 namespace gdwire {
@@ -30,12 +31,10 @@ struct Fp {
   int e;
 };
 
+// x.f != 0.
 Fp Normalized(Fp x) {
-  while ((x.f >> 63) == 0) {
-    x.f <<= 1;
-    --x.e;
-  }
-  return x;
+  const int shift = absl::countl_zero(x.f);
+  return {x.f << shift, x.e - shift};
 }
 
 // The upper 64 bits of the 128-bit product, rounded half up.
