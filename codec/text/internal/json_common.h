@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "absl/strings/string_view.h"
+#include "codec/text/internal/widened_f32.h"
 #include "codec/types.h"
 #include "codec/variant.h"
 
@@ -83,7 +84,13 @@ char* WriteFinite(T x, char* p) {
     std::memcpy(p, "0.0", 3);
     return p + 3;
   }
-  if (x != std::trunc(x)) return std::to_chars(p, p + kMaxFinite, x).ptr;
+  if (x != std::trunc(x)) {
+    if constexpr (sizeof(T) ==
+                  8) {  // most often an f32 component the engine widened
+      if (char* end = internal::WriteWidenedF32(x, p)) return end;
+    }
+    return std::to_chars(p, p + kMaxFinite, x).ptr;
+  }
   constexpr T kExactIntegers = sizeof(T) == 4 ? T(16777216) : T(1e15);
   if (std::fabs(x) < kExactIntegers) {
     // Fixed "123" unless scientific "1.23e+05" is shorter (trailing zeros).
