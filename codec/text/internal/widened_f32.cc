@@ -157,7 +157,8 @@ char* WriteWidenedF32(double x, char* p) {
   // The shortest decimal in the interval (Ryu's general case).
   int removed = 0;
   uint32_t last_removed = 0;
-  while (vp / 10 > vm / 10) {
+  // Drops the last digit of the three, remembering what was dropped.
+  auto drop = [&]() {
     vm_trailing_zeros &= vm % 10 == 0;
     vr_trailing_zeros &= last_removed == 0;
     last_removed = static_cast<uint32_t>(vr % 10);
@@ -165,16 +166,10 @@ char* WriteWidenedF32(double x, char* p) {
     vp /= 10;
     vm /= 10;
     ++removed;
-  }
+  };
+  while (vp / 10 > vm / 10) drop();
   if (vm_trailing_zeros) {
-    while (vm % 10 == 0) {
-      vr_trailing_zeros &= last_removed == 0;
-      last_removed = static_cast<uint32_t>(vr % 10);
-      vr /= 10;
-      vp /= 10;
-      vm /= 10;
-      ++removed;
-    }
+    while (vm % 10 == 0) drop();
   }
   if (vr_trailing_zeros && last_removed == 5 && vr % 2 == 0) {
     last_removed = 4;  // exactly ...50..0: round to even
