@@ -2,11 +2,12 @@
 //
 // codec/text/internal/widened_f32.h: std::to_chars(double) (shortest round
 // trip) for the doubles the JSON writers print most: an f32 component
-// widened to the double the engine holds (Vector3(0.7071) is
-// 0.7070999741554260). Such a double has 24 significant bits, so the
+// widened to the double the engine holds (Vector3(0.7071)'s x prints as
+// 0.707099974155426). Such a double has 24 significant bits, so the
 // interval of decimals that read back to it can be computed exactly in
-// 128-bit integers, which is several times faster than the general
-// algorithm; the digits chosen are Ryu's (the shortest in the interval,
+// 128-bit integers without Ryu's tables (about 49 ns a value against
+// to_chars's 74 on random f32s of +-500, -O2, the 2-core Xeon); the
+// digits chosen are Ryu's (the shortest in the interval,
 // correctly rounded, ties to even), laid out as to_chars lays them out
 // (fixed unless scientific is shorter). Internal to codec/text.
 //
