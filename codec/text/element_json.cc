@@ -22,6 +22,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/string_view.h"
 #include "codec/text/internal/json_common.h"
+#include "codec/text/internal/out.h"
 #include "codec/text/json.h"
 #include "codec/types.h"
 #include "codec/variant.h"
@@ -32,6 +33,7 @@ namespace text {
 namespace {
 
 using document::Element;
+using internal::Out;
 using json_internal::AppendQuoted;
 using json_internal::IsUntyped;
 using json_internal::IsUtf8;
@@ -40,65 +42,6 @@ using json_internal::kMaxPlainInt;
 // Dictionaries with more keys than this are checked for duplicates by
 // sorting first; smaller ones pair by pair as they are written.
 constexpr size_t kPairwiseKeys = 16;
-
-// The writer's output: small pieces gather in a buffer on the stack and
-// go to the string in large appends.
-class Out {
- public:
-  explicit Out(std::string* s) : s_(*s) {}
-  ~Out() { Flush(); }
-
-  void push_back(char c) {
-    if (p_ == end_) Flush();
-    *p_++ = c;
-  }
-  void append(const char* d, size_t n) {
-    if (n > static_cast<size_t>(end_ - p_)) {
-      Flush();
-      if (n > kBuffer / 2) {
-        s_.append(d, n);
-        return;
-      }
-    }
-    std::memcpy(p_, d, n);
-    p_ += n;
-  }
-  void append(absl::string_view v) { append(v.data(), v.size()); }
-  void append(const char* c) { append(c, std::strlen(c)); }
-  // Room for n bytes at the returned pointer; Commit(end) after writing.
-  char* Reserve(size_t n) {
-    if (n > static_cast<size_t>(end_ - p_)) Flush();
-    return p_;
-  }
-  void Commit(char* end) { p_ = end; }
-  size_t size() const { return s_.size() + static_cast<size_t>(p_ - buf_); }
-  // Back to an earlier size().
-  void Truncate(size_t n) {
-    if (n >= s_.size()) {
-      p_ = buf_ + (n - s_.size());
-    } else {
-      s_.resize(n);
-      p_ = buf_;
-    }
-  }
-  // The string itself, everything written so far in it.
-  std::string* Direct() {
-    Flush();
-    return &s_;
-  }
-
-  static constexpr size_t kBuffer = 4096;
-
- private:
-  void Flush() {
-    s_.append(buf_, static_cast<size_t>(p_ - buf_));
-    p_ = buf_;
-  }
-  std::string& s_;
-  char buf_[kBuffer];
-  char* p_ = buf_;
-  char* const end_ = buf_ + kBuffer;
-};
 
 class Writer {
  public:

@@ -22,8 +22,7 @@
 #include "codec/text/json.h"
 #include "codec/variant.h"
 #include "gtest/gtest.h"
-#include "tests/corpus_util.h"
-#include "tests/random_variant.h"
+#include "tests/message_cases.h"
 
 namespace gdwire {
 namespace {
@@ -69,23 +68,12 @@ void Check(document::Parser* parser, const std::string& bytes,
 
 TEST(ElementJson, EveryCorpusCase) {
   document::Parser parser;
-  int checked = 0, cases = 0;
-  for (const char* corpus : {"godot4", "godot3", "pandemonium", "pandemonium4",
-                             "pandemonium_typed"}) {
-    for (const testing::CorpusCase& c : testing::LoadCorpus(corpus)) {
-      for (int variant = 0; variant < 4; ++variant) {
-        DecodeOptions opts;
-        opts.dialect = c.dialect;
-        opts.real_is_double = (variant & 1) != 0;
-        opts.allow_objects = (variant & 2) != 0 || c.full_objects;
-        Check(&parser, c.input, opts,
-              absl::StrCat(corpus, " ", c.name, " variant ", variant),
-              &checked);
-        if (::testing::Test::HasFatalFailure()) return;
-      }
-      ++cases;
-    }
-  }
+  int checked = 0;
+  const int cases = testing::ForEachCorpusMessage([&](const std::string& bytes,
+                                                      const DecodeOptions& opts,
+                                                      const std::string& what) {
+    Check(&parser, bytes, opts, what, &checked);
+  });
   EXPECT_GT(cases, 1500);
   EXPECT_GT(checked, 10000);
 }
@@ -93,33 +81,12 @@ TEST(ElementJson, EveryCorpusCase) {
 TEST(ElementJson, RandomValuesEveryDialect) {
   document::Parser parser;
   int checked = 0;
-  for (Dialect d : {Dialect::kGodot4, Dialect::kGodot3, Dialect::kPandemonium,
-                    Dialect::kPandemonium4}) {
-    for (bool real_is_double : {false, true}) {
-      testing::RandomVariant gen(static_cast<uint64_t>(d) * 7 + real_is_double);
-      testing::RandomOptions ro;
-      ro.dialect = d;
-      ro.real_is_double = real_is_double;
-      for (int i = 0; i < 1500; ++i) {
-        const Variant v = gen.Make(ro);
-        EncodeOptions eo;
-        eo.dialect = d;
-        eo.full_objects = true;
-        eo.real_is_double = real_is_double;
-        absl::StatusOr<std::string> bytes = reference::Encode(v, eo);
-        if (!bytes.ok()) continue;  // not representable in this dialect
-        DecodeOptions opts;
-        opts.dialect = d;
-        opts.allow_objects = true;
-        opts.real_is_double = real_is_double;
-        Check(&parser, *bytes, opts,
-              absl::StrCat("dialect ", static_cast<int>(d), " double ",
-                           real_is_double, " #", i),
-              &checked);
-        if (::testing::Test::HasFatalFailure()) return;
-      }
-    }
-  }
+  testing::ForEachRandomMessage(
+      7, 1500,
+      [&](const std::string& bytes, const DecodeOptions& opts,
+          const std::string& what) {
+        Check(&parser, bytes, opts, what, &checked);
+      });
   EXPECT_GT(checked, 12000);
 }
 

@@ -68,74 +68,17 @@
 #include "absl/strings/str_cat.h"
 #include "codec/text/internal/key_order.h"
 #include "codec/text/internal/number.h"
+#include "codec/text/internal/text_at_depth.h"
+#include "codec/text/internal/text_rules.h"
 
 namespace gdwire {
 namespace text {
 namespace {
 
-using internal::FormatG;
-using internal::Godot4Real;
-
-constexpr int kGodot4MaxRecursion = 100;
-
-// c_escape_multiline: only the backslash and the double quote.
-void AppendEscapedMultiline(const std::string& s, std::string* out) {
-  for (char c : s) {
-    if (c == '\\' || c == '"') out->push_back('\\');
-    out->push_back(c);
-  }
-}
-
-// c_escape; Godot 3.x and Pandemonium also escape '?'.
-void AppendEscapedC(const std::string& s, bool question_mark,
-                    std::string* out) {
-  for (char c : s) {
-    char e = 0;
-    switch (c) {
-      case '\\':
-        e = '\\';
-        break;
-      case '\a':
-        e = 'a';
-        break;
-      case '\b':
-        e = 'b';
-        break;
-      case '\f':
-        e = 'f';
-        break;
-      case '\n':
-        e = 'n';
-        break;
-      case '\r':
-        e = 'r';
-        break;
-      case '\t':
-        e = 't';
-        break;
-      case '\v':
-        e = 'v';
-        break;
-      case '\'':
-        e = '\'';
-        break;
-      case '?':
-        if (question_mark) e = '?';
-        break;
-      case '"':
-        e = '"';
-        break;
-      default:
-        break;
-    }
-    if (e != 0) {
-      out->push_back('\\');
-      out->push_back(e);
-    } else {
-      out->push_back(c);
-    }
-  }
-}
+using internal::AppendEscapedC;
+using internal::AppendEscapedMultiline;
+using internal::kGodot4MaxRecursion;
+using internal::kMaxNumber;
 
 // NodePath's String form. Godot 3 puts ':' before each subname; Godot 4
 // appends ':' and the subnames joined by ':' only when that join is not
@@ -160,18 +103,10 @@ std::string NodePathString(const NodePath& np, bool godot4) {
   return s + subs;
 }
 
-bool HasDotOrE(const std::string& s) {
-  return s.find_first_of(".eE") != std::string::npos;
-}
-
-// The value a single-precision engine holds for a real_t / float field.
-double AsF32(double v) { return WidenF32Exact(NarrowF64ToF32(v)); }
-
 class Writer {
  public:
-  explicit Writer(const TextOptions& o) : o_(o), d_(o.dialect) {}
-
-  std::string Finish() { return std::move(out_); }
+  Writer(const TextOptions& o, std::string* out)
+      : o_(o), d_(o.dialect), out_(*out) {}
 
   void Write(const Variant& v, int depth) {
     const Type t = v.type();
@@ -181,7 +116,7 @@ class Writer {
       const RealsView r = v.reals();
       for (size_t i = 0; i < r.size(); ++i) {
         if (i > 0) out_ += ", ";
-        out_ += Real(r[i], f32_always);
+        Number(internal::WriteReal(r[i], f32_always, o_, buf_));
       }
       EndCall(t);
       return;
@@ -190,7 +125,7 @@ class Writer {
       BeginCall(t);
       for (size_t i = 0; i < v.ints().size(); ++i) {
         if (i > 0) out_ += ", ";
-        out_ += Int32(v.ints()[i]);
+        Number(internal::WriteInt32(v.ints()[i], d_, buf_));
       }
       EndCall(t);
       return;
@@ -203,10 +138,10 @@ class Writer {
         out_ += v.as_bool() ? "true" : "false";
         return;
       case Type::kInt:
-        absl::StrAppend(&out_, v.as_int());
+        Number(internal::WriteInt64(v.as_int(), buf_));
         return;
       case Type::kFloat:
-        out_ += FloatText(v.as_float());
+        Number(internal::WriteFloatText(v.as_float(), o_, buf_));
         return;
       case Type::kString:
         out_ += '"';
@@ -264,109 +199,20 @@ class Writer {
   }
 
  private:
-  bool Godot3Style() const { return d_ != Dialect::kGodot4; }
+  bool Godot3Style() const { return internal::Godot3Style(d_); }
   bool Pd() const { return IsPandemonium(d_); }
 
-  // One real number as rtos_fix writes it. `f32_always`: a `float` field
-  // (Color, PackedFloat32Array, PackedColorArray) rather than a real_t.
-  std::string Real(double v, bool f32_always) const {
-    const double x = (f32_always || !o_.real_is_double) ? AsF32(v) : v;
-    switch (d_) {
-      case Dialect::kGodot4:
-        return Godot4Real(x);
-      case Dialect::kGodot3:
-        return x == 0 ? "0" : FormatG(x);
-      case Dialect::kPandemonium:
-      case Dialect::kPandemonium4:
-        break;
-    }
-    return PandemoniumReal(x);
+  // A number the Write* function wrote at buf_.
+  void Number(const char* end) {
+    out_.append(buf_, static_cast<size_t>(end - buf_));
   }
 
-  // Pandemonium's rtos_fix.
-  static std::string PandemoniumReal(double x) {
-    if (x == 0) return "0";
-    if (std::isnan(x)) return "nan";
-    if (std::isinf(x)) return x > 0 ? "inf" : "inf_neg";
-    return FormatG(x);
-  }
-
-  // An i32 component (Pandemonium passes them through rtos_fix too).
-  std::string Int32(int32_t i) const {
-    if (Pd()) return PandemoniumReal(i);
-    return absl::StrCat(i);
-  }
-
-  std::string FloatText(double d) const {
-    std::string s;
-    switch (d_) {
-      case Dialect::kGodot4:
-        s = Godot4Real(d);
-        if (s != "inf" && s != "-inf" && s != "nan" && !HasDotOrE(s)) {
-          s += ".0";
-        }
-        return s;
-      case Dialect::kGodot3: {
-        const double x = o_.real_is_double ? d : AsF32(d);
-        s = x == 0 ? "0" : FormatG(x);
-        if (s != "inf" && s != "nan" && !HasDotOrE(s)) s += ".0";
-        return s;
-      }
-      case Dialect::kPandemonium:
-      case Dialect::kPandemonium4:
-        break;
-    }
-    s = PandemoniumReal(o_.real_is_double ? d : AsF32(d));
-    if (s != "inf" && s != "inf_neg" && s != "nan" && !HasDotOrE(s)) {
-      s += ".0";
-    }
-    return s;
-  }
-
-  std::string MathName(Type t) const {
-    if (d_ == Dialect::kGodot4) return std::string(TypeName(t));
-    switch (t) {
-      case Type::kQuaternion:
-        return d_ == Dialect::kGodot3 ? "Quat" : "Quaternion";
-      case Type::kTransform3D:
-        return "Transform";
-      default:
-        return std::string(TypeName(t));
-    }
-  }
-
-  std::string PackedName(Type t) const {
-    if (d_ == Dialect::kGodot4) return std::string(TypeName(t));
-    switch (t) {
-      case Type::kPackedByteArray:
-        return "PoolByteArray";
-      case Type::kPackedInt32Array:
-        return "PoolIntArray";
-      case Type::kPackedFloat32Array:
-        return "PoolRealArray";
-      case Type::kPackedStringArray:
-        return "PoolStringArray";
-      case Type::kPackedVector2Array:
-        return "PoolVector2Array";
-      case Type::kPackedVector3Array:
-        return "PoolVector3Array";
-      case Type::kPackedColorArray:
-        return "PoolColorArray";
-      case Type::kPackedVector4Array:
-        return "PoolVector4Array";
-      default:
-        return std::string(TypeName(t));
-    }
-  }
-
-  // "Name(" (godot4, and Pandemonium's Projection) or "Name( ".
-  bool Spaced(Type t) const {
-    return Godot3Style() && !(Pd() && t == Type::kProjection);
-  }
   void BeginCall(Type t) {
-    absl::StrAppend(&out_, MathName(t), Spaced(t) ? "( " : "(");
+    const absl::string_view name = internal::MathName(t, d_);
+    out_.append(name.data(), name.size());
+    out_ += internal::Spaced(t, d_) ? "( " : "(";
   }
-  void EndCall(Type t) { out_ += Spaced(t) ? " )" : ")"; }
+  void EndCall(Type t) { out_ += internal::Spaced(t, d_) ? " )" : ")"; }
 
   void WriteObject(const Object& o, int depth) {
     if (o.kind == Object::Kind::kNull) {
@@ -516,87 +362,109 @@ class Writer {
 
   void WritePacked(const Variant& v) {
     const Type t = v.type();
-    std::vector<std::string> items;
+    const absl::string_view name = internal::PackedName(t, d_);
+    out_.append(name.data(), name.size());
+    out_ += Godot3Style() ? "( " : "(";
+    bool first = true;
+    // ", " before every item but the first.
+    auto item = [&]() {
+      if (!first) out_ += ", ";
+      first = false;
+    };
     switch (t) {
       case Type::kPackedByteArray:
         if (Pd()) {  // base64 in one string (CryptoCore::b64_encode_str)
           const auto& b = v.packed_bytes();
           if (!b.empty()) {
-            items.push_back(absl::StrCat(
-                "\"",
-                absl::Base64Escape(absl::string_view(
-                    reinterpret_cast<const char*>(b.data()), b.size())),
-                "\""));
+            out_ += '"';
+            out_ += absl::Base64Escape(absl::string_view(
+                reinterpret_cast<const char*>(b.data()), b.size()));
+            out_ += '"';
           }
           break;
         }
-        for (uint8_t b : v.packed_bytes()) items.push_back(absl::StrCat(b));
+        for (uint8_t b : v.packed_bytes()) {
+          item();
+          Number(internal::WriteInt64(b, buf_));
+        }
         break;
       case Type::kPackedInt32Array:
-        for (int32_t x : v.packed_int32()) items.push_back(absl::StrCat(x));
+        for (int32_t x : v.packed_int32()) {
+          item();
+          Number(internal::WriteInt64(x, buf_));
+        }
         break;
       case Type::kPackedVector2iArray:
       case Type::kPackedVector3iArray:
       case Type::kPackedVector4iArray:
-        for (int32_t x : v.packed_int32()) items.push_back(Int32(x));
-        break;
-      case Type::kPackedInt64Array:
-        for (int64_t x : v.packed_int64()) items.push_back(absl::StrCat(x));
-        break;
-      case Type::kPackedFloat32Array:
-        for (float x : v.packed_float32()) {
-          items.push_back(Real(WidenF32Exact(x), /*f32_always=*/true));
+        for (int32_t x : v.packed_int32()) {
+          item();
+          Number(internal::WriteInt32(x, d_, buf_));
         }
         break;
+      case Type::kPackedInt64Array:
+        for (int64_t x : v.packed_int64()) {
+          item();
+          Number(internal::WriteInt64(x, buf_));
+        }
+        break;
+      case Type::kPackedFloat32Array:
       case Type::kPackedColorArray:
         for (float x : v.packed_float32()) {
-          items.push_back(Real(WidenF32Exact(x), /*f32_always=*/true));
+          item();
+          Number(internal::WriteReal(WidenF32Exact(x), /*f32_always=*/true, o_,
+                                     buf_));
         }
         break;
       case Type::kPackedFloat64Array:
         for (double x : v.packed_float64()) {
-          // A double array even in a single-precision build.
-          items.push_back(d_ == Dialect::kGodot4 ? Godot4Real(x)
-                                                 : Real(x, false));
+          item();
+          Number(internal::WriteFloat64Item(x, o_, buf_));
         }
         break;
       case Type::kPackedStringArray:
         for (const std::string& s : v.packed_strings()) {
-          std::string q = "\"";
-          AppendEscapedC(s, Godot3Style(), &q);
-          items.push_back(q + "\"");
+          item();
+          out_ += '"';
+          AppendEscapedC(s, Godot3Style(), &out_);
+          out_ += '"';
         }
         break;
       case Type::kPackedVector2Array:
       case Type::kPackedVector3Array:
       case Type::kPackedVector4Array:
         for (double x : v.packed_reals()) {
-          items.push_back(Real(x, /*f32_always=*/false));
+          item();
+          Number(internal::WriteReal(x, /*f32_always=*/false, o_, buf_));
         }
         break;
       default:
         break;
-    }
-    out_ += PackedName(t);
-    out_ += Godot3Style() ? "( " : "(";
-    for (size_t i = 0; i < items.size(); ++i) {
-      if (i > 0) out_ += ", ";
-      out_ += items[i];
     }
     out_ += Godot3Style() ? " )" : ")";
   }
 
   const TextOptions& o_;
   const Dialect d_;
-  std::string out_;
+  std::string& out_;
+  char buf_[kMaxNumber];
 };
 
 }  // namespace
 
+namespace internal {
+
+void AppendTextAt(const Variant& v, const TextOptions& options, int depth,
+                  std::string* out) {
+  Writer(options, out).Write(v, depth);
+}
+
+}  // namespace internal
+
 std::string ToText(const Variant& v, const TextOptions& options) {
-  Writer w(options);
-  w.Write(v, 0);
-  return w.Finish();
+  std::string out;
+  internal::AppendTextAt(v, options, 0, &out);
+  return out;
 }
 
 }  // namespace text

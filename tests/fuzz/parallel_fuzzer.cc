@@ -12,7 +12,8 @@
 // detail), as DecodeFramedEach over the whole buffer; validation (no values
 // built) with the same verdict, error and count; FormatFramedParallel (JSON
 // lines from the documents where they accept, from values elsewhere) the
-// serial decode's lines, then its error.
+// serial decode's lines, then its error; the same for the engine's text
+// (element_text.h from the documents, ToText from values).
 
 #include <cstddef>
 #include <cstdint>
@@ -23,7 +24,9 @@
 #include "codec/frame/frame.h"
 #include "codec/stream/parallel.h"
 #include "codec/text/element_json.h"
+#include "codec/text/element_text.h"
 #include "codec/text/json.h"
+#include "codec/text/text.h"
 #include "tests/fuzz/fuzz_util.h"
 
 using gdwire::fuzz::Check;
@@ -73,30 +76,43 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   Check(c.ok() || gdwire::ErrorFromStatus(a).ToString() ==
                       gdwire::ErrorFromStatus(c).ToString(),
         "validate's error differs");
-  std::string lines, want_lines;
-  for (const auto& [v, at] : want) {
-    want_lines += gdwire::text::ToJson(v) + "@" + std::to_string(at) + "\n";
+  // JSON and the engine's text, each from the documents where they accept.
+  gdwire::text::TextOptions to;
+  to.dialect = d.dialect;
+  for (const bool json : {true, false}) {
+    auto line = [&](const gdwire::Variant& v) {
+      return json ? gdwire::text::ToJson(v) : gdwire::text::ToText(v, to);
+    };
+    std::string lines, want_lines;
+    for (const auto& [v, at] : want) {
+      want_lines += line(v) + "@" + std::to_string(at) + "\n";
+    }
+    const absl::Status e = gdwire::FormatFramedParallel(
+        bytes, f, d, p,
+        [&](const gdwire::Variant& v, uint64_t at, uint64_t, std::string* out) {
+          *out += line(v) + "@" + std::to_string(at) + "\n";
+          return absl::OkStatus();
+        },
+        [&](absl::string_view b) {
+          lines.append(b.data(), b.size());
+          return absl::OkStatus();
+        },
+        [&](const gdwire::document::Element& root, uint64_t at, uint64_t,
+            std::string* out) {
+          if (json) {
+            gdwire::text::AppendJson(root, out);
+          } else {
+            gdwire::text::AppendText(root, to, out);
+          }
+          *out += "@" + std::to_string(at) + "\n";
+          return absl::OkStatus();
+        });
+    Check(lines == want_lines,
+          json ? "JSON lines differ" : "text lines differ");
+    Check(e.ok() == a.ok() &&
+              (e.ok() || gdwire::ErrorFromStatus(a).ToString() ==
+                             gdwire::ErrorFromStatus(e).ToString()),
+          "format's verdict differs");
   }
-  const absl::Status e = gdwire::FormatFramedParallel(
-      bytes, f, d, p,
-      [](const gdwire::Variant& v, uint64_t at, uint64_t, std::string* out) {
-        *out += gdwire::text::ToJson(v) + "@" + std::to_string(at) + "\n";
-        return absl::OkStatus();
-      },
-      [&](absl::string_view b) {
-        lines.append(b.data(), b.size());
-        return absl::OkStatus();
-      },
-      [](const gdwire::document::Element& root, uint64_t at, uint64_t,
-         std::string* out) {
-        gdwire::text::AppendJson(root, out);
-        *out += "@" + std::to_string(at) + "\n";
-        return absl::OkStatus();
-      });
-  Check(lines == want_lines, "formatted lines differ");
-  Check(
-      e.ok() == a.ok() && (e.ok() || gdwire::ErrorFromStatus(a).ToString() ==
-                                         gdwire::ErrorFromStatus(e).ToString()),
-      "format's verdict differs");
   return 0;
 }

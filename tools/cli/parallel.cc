@@ -21,6 +21,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "codec/text/element_json.h"
+#include "codec/text/element_text.h"
 #include "codec/text/json.h"
 #include "codec/text/text.h"
 #include "tools/cli/cli.h"
@@ -116,6 +117,23 @@ void AppendValueLine(const Variant& v, bool json, Dialect dialect,
   out->push_back('\n');
 }
 
+namespace {
+
+// AppendValueLine's line, written from a document's root.
+void AppendElementLine(const document::Element& root, bool json,
+                       Dialect dialect, std::string* out) {
+  if (json) {
+    text::AppendJson(root, out);
+  } else {
+    text::TextOptions o;
+    o.dialect = dialect;
+    text::AppendText(root, o, out);
+  }
+  out->push_back('\n');
+}
+
+}  // namespace
+
 int DecodeParallel(const Common& common, const std::string& format,
                    int threads) {
   MappedFile file(common.input);
@@ -141,15 +159,14 @@ int DecodeParallel(const Common& common, const std::string& format,
         std::fwrite(lines.data(), 1, lines.size(), stdout);
         return absl::OkStatus();
       },
-      // JSON straight from the document (codec/text/element_json.h: the
-      // same bytes as ToJson of the value), no values built.
-      json ? ElementFormatFn([](const document::Element& root, uint64_t,
-                                uint64_t, std::string* out) {
-        text::AppendJson(root, out);
-        out->push_back('\n');
+      // Lines straight from the document (codec/text/element_json.h,
+      // element_text.h: the same bytes as ToJson / ToText of the value), no
+      // values built.
+      [json, dialect](const document::Element& root, uint64_t, uint64_t,
+                      std::string* out) {
+        AppendElementLine(root, json, dialect, out);
         return absl::OkStatus();
-      })
-           : ElementFormatFn());
+      });
   std::fflush(stdout);
   if (!st.ok()) {
     std::fprintf(stderr, "gdwire decode: %s\n",

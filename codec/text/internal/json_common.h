@@ -9,13 +9,16 @@
 #define GDWIRE_CODEC_TEXT_INTERNAL_JSON_COMMON_H_
 
 #include <charconv>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <system_error>
 #include <vector>
 
 #include "absl/strings/string_view.h"
+#include "codec/text/internal/widened_f32.h"
 #include "codec/types.h"
 #include "codec/variant.h"
 
@@ -68,10 +71,40 @@ const char* ObjectKindName(Object::Kind k);
 // A finite f64 or f32 with the fewest digits that read back to the same
 // value, always with '.' or an exponent: "1.0", "-0.0", "1e+300".
 // WriteFinite writes it at p (room for kMaxFinite bytes) and returns the
-// end.
+// end. The text is std::to_chars's (shortest, fixed or scientific by
+// length, fixed on a tie) with ".0" after a plain integer; zero and small
+// integers are written without it (the same bytes: an integer below 2^53,
+// or 2^24 for an f32, is its own shortest form), and a value that is not
+// an integer always has '.' or 'e' in to_chars's text (no scan).
 inline constexpr size_t kMaxFinite = 48;
 template <typename T>
 char* WriteFinite(T x, char* p) {
+  if (x == 0) {
+    if (std::signbit(x)) *p++ = '-';
+    std::memcpy(p, "0.0", 3);
+    return p + 3;
+  }
+  if (x != std::trunc(x)) {
+    if constexpr (sizeof(T) ==
+                  8) {  // most often an f32 component the engine widened
+      if (char* end = internal::WriteWidenedF32(x, p)) return end;
+    }
+    return std::to_chars(p, p + kMaxFinite, x).ptr;
+  }
+  constexpr T kExactIntegers = sizeof(T) == 4 ? T(16777216) : T(1e15);
+  if (std::fabs(x) < kExactIntegers) {
+    // Fixed "123" unless scientific "1.23e+05" is shorter (trailing zeros).
+    char* end = std::to_chars(p, p + kMaxFinite, static_cast<int64_t>(x)).ptr;
+    const int digits = static_cast<int>(end - p) - (x < 0 ? 1 : 0);
+    int zeros = 0;
+    while (end[-1 - zeros] == '0') ++zeros;
+    const int significant = digits - zeros;
+    if (digits <= significant + (significant > 1 ? 1 : 0) + 4) {
+      end[0] = '.';
+      end[1] = '0';
+      return end + 2;
+    }
+  }
   char* end = std::to_chars(p, p + kMaxFinite - 2, x).ptr;
   bool plain = true;  // no '.' and no exponent
   for (const char* q = p; q < end; ++q) plain &= *q != '.' && *q != 'e';

@@ -17,6 +17,7 @@
 #include <string>
 #include <system_error>
 
+#include "absl/numeric/bits.h"
 #include "absl/numeric/int128.h"
 
 namespace gdwire {
@@ -30,12 +31,10 @@ struct Fp {
   int e;
 };
 
+// x.f != 0.
 Fp Normalized(Fp x) {
-  while ((x.f >> 63) == 0) {
-    x.f <<= 1;
-    --x.e;
-  }
-  return x;
+  const int shift = absl::countl_zero(x.f);
+  return {x.f << shift, x.e - shift};
 }
 
 // The upper 64 bits of the 128-bit product, rounded half up.
@@ -217,94 +216,129 @@ void Grisu2(const Interval& in, char* digits, int* count, int* exponent) {
 
 // Lays out digits * 10^exponent like printf("%g") but with all the digits:
 // fixed notation when the decimal point falls at position -3 .. 15, else
-// d.ddde+XX (at least two exponent digits).
-std::string Layout(bool negative, const char* digits, int count, int exponent) {
+// d.ddde+XX (at least two exponent digits). Writes at p, returns the end.
+char* Layout(bool negative, const char* digits, int count, int exponent,
+             char* p) {
   constexpr int kMinPoint = -4;        // exclusive
   constexpr int kMaxPoint = 15;        // std::numeric_limits<double>::digits10
   const int point = count + exponent;  // position of the decimal point
-  std::string out = negative ? "-" : "";
+  if (negative) *p++ = '-';
   if (count <= point && point <= kMaxPoint) {
-    out.append(digits, count);
-    out.append(point - count, '0');
+    std::memcpy(p, digits, count);
+    p += count;
+    std::memset(p, '0', point - count);
+    p += point - count;
   } else if (0 < point && point <= kMaxPoint) {
-    out.append(digits, point);
-    out += '.';
-    out.append(digits + point, count - point);
+    std::memcpy(p, digits, point);
+    p += point;
+    *p++ = '.';
+    std::memcpy(p, digits + point, count - point);
+    p += count - point;
   } else if (kMinPoint < point && point <= 0) {
-    out += "0.";
-    out.append(-point, '0');
-    out.append(digits, count);
+    *p++ = '0';
+    *p++ = '.';
+    std::memset(p, '0', -point);
+    p += -point;
+    std::memcpy(p, digits, count);
+    p += count;
   } else {
-    out += digits[0];
+    *p++ = digits[0];
     if (count > 1) {
-      out += '.';
-      out.append(digits + 1, count - 1);
+      *p++ = '.';
+      std::memcpy(p, digits + 1, count - 1);
+      p += count - 1;
     }
     int e = point - 1;
-    out += e < 0 ? "e-" : "e+";
+    *p++ = 'e';
+    *p++ = e < 0 ? '-' : '+';
     if (e < 0) e = -e;
-    if (e >= 100) out += static_cast<char>('0' + e / 100);
-    out += static_cast<char>('0' + e / 10 % 10);
-    out += static_cast<char>('0' + e % 10);
+    if (e >= 100) *p++ = static_cast<char>('0' + e / 100);
+    *p++ = static_cast<char>('0' + e / 10 % 10);
+    *p++ = static_cast<char>('0' + e % 10);
   }
-  return out;
+  return p;
 }
 
-std::string NonFinite(double v) {
-  if (std::isnan(v)) return "nan";
-  return v < 0 ? "-inf" : "inf";
+char* Copy(const char* s, char* p) {
+  const size_t n = std::strlen(s);
+  std::memcpy(p, s, n);
+  return p + n;
+}
+
+char* NonFinite(double v, char* p) {
+  if (std::isnan(v)) return Copy("nan", p);
+  return Copy(v < 0 ? "-inf" : "inf", p);
+}
+
+std::string AsString(char* (*write)(double, char*), double v) {
+  char buf[kMaxNumber];
+  return std::string(buf, write(v, buf));
 }
 
 }  // namespace
 
-std::string ShortestDouble(double v) {
-  if (!std::isfinite(v)) return NonFinite(v);
+char* WriteShortestDouble(double v, char* p) {
+  if (!std::isfinite(v)) return NonFinite(v, p);
   uint64_t bits;
   std::memcpy(&bits, &v, sizeof(bits));
   const bool negative = (bits >> 63) != 0;
-  if ((bits << 1) == 0) return negative ? "-0" : "0";
+  if ((bits << 1) == 0) return Copy(negative ? "-0" : "0", p);
   const Interval in = IntervalOf((bits >> 52) & 0x7FF,
                                  bits & ((uint64_t{1} << 52) - 1), 53, 1075);
   char digits[32];
   int count;
   int exponent;
   Grisu2(in, digits, &count, &exponent);
-  return Layout(negative, digits, count, exponent);
+  return Layout(negative, digits, count, exponent, p);
 }
 
-std::string ShortestFloat(float v) {
-  if (!std::isfinite(v)) return NonFinite(v);
+char* WriteShortestFloat(float v, char* p) {
+  if (!std::isfinite(v)) return NonFinite(v, p);
   uint32_t bits;
   std::memcpy(&bits, &v, sizeof(bits));
   const bool negative = (bits >> 31) != 0;
-  if ((bits << 1) == 0) return negative ? "-0" : "0";
+  if ((bits << 1) == 0) return Copy(negative ? "-0" : "0", p);
   const Interval in = IntervalOf((bits >> 23) & 0xFF,
                                  bits & ((uint32_t{1} << 23) - 1), 24, 150);
   char digits[32];
   int count;
   int exponent;
   Grisu2(in, digits, &count, &exponent);
-  return Layout(negative, digits, count, exponent);
+  return Layout(negative, digits, count, exponent, p);
 }
 
-std::string Godot4Real(double v) {
-  if (v == 0) return "0";  // also -0
-  if (std::isnan(v)) return "nan";
-  if (std::isinf(v)) return v < 0 ? "inf_neg" : "inf";
+char* WriteGodot4Real(double v, char* p) {
+  if (v == 0) {  // also -0
+    *p = '0';
+    return p + 1;
+  }
+  if (std::isnan(v)) return Copy("nan", p);
+  if (std::isinf(v)) return Copy(v < 0 ? "inf_neg" : "inf", p);
   const float f = static_cast<float>(v);
-  if (static_cast<double>(f) == v) return ShortestFloat(f);
-  return ShortestDouble(v);
+  if (static_cast<double>(f) == v) return WriteShortestFloat(f, p);
+  return WriteShortestDouble(v, p);
 }
 
-std::string FormatG(double v) {
-  if (std::isnan(v)) return std::signbit(v) ? "-nan" : "nan";
-  if (std::isinf(v)) return v < 0 ? "-inf" : "inf";
-  char buf[64];
-  const auto r =
-      std::to_chars(buf, buf + sizeof(buf), v, std::chars_format::general, 6);
-  if (r.ec != std::errc()) return "nan";  // cannot happen: 64 bytes suffice
-  return std::string(buf, r.ptr);
+char* WriteFormatG(double v, char* p) {
+  if (std::isnan(v)) return Copy(std::signbit(v) ? "-nan" : "nan", p);
+  if (std::isinf(v)) return Copy(v < 0 ? "-inf" : "inf", p);
+  const auto r = std::to_chars(p, p + kMaxNumber, v, std::chars_format::general,
+                               6);  // 6 digits: at most "-1.23457e-308"
+  return r.ptr;
 }
+
+std::string ShortestDouble(double v) {
+  return AsString(WriteShortestDouble, v);
+}
+
+std::string ShortestFloat(float v) {
+  char buf[kMaxNumber];
+  return std::string(buf, WriteShortestFloat(v, buf));
+}
+
+std::string Godot4Real(double v) { return AsString(WriteGodot4Real, v); }
+
+std::string FormatG(double v) { return AsString(WriteFormatG, v); }
 
 }  // namespace internal
 }  // namespace text
