@@ -56,14 +56,20 @@ namespace simd {
 namespace HWY_NAMESPACE {
 namespace short_text {
 
-// The 16 lanes of mask m as bits (lane k: bit k).
+// The 16 lanes of mask m as bits (lane k: bit k): one PMOVMSKB on x86.
 template <class D>
 HWY_INLINE uint64_t Bits(D d, hn::Mask<D> m) {
+#if HWY_ARCH_X86
+  const hn::Repartition<int64_t, D> d64;
+  return static_cast<uint32_t>(
+      _mm_movemask_epi8(hn::BitCast(d64, hn::VecFromMask(d, m)).raw));
+#else
   uint8_t b[8];
   hn::StoreMaskBits(d, m, b);
   uint16_t r;
   std::memcpy(&r, b, 2);
   return r;
+#endif
 }
 
 // Chunk k (16 bytes at p + 16k) of a block: its NULs and its bytes >= 0x80
