@@ -14,6 +14,7 @@
 #include <cstring>
 
 #include "hwy/highway.h"
+#include "simd/internal/utf8_lookup-inl.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace gdwire {
@@ -50,100 +51,6 @@ size_t FindNonAsciiOrNulImpl(const uint8_t* HWY_RESTRICT p, size_t n) {
     if (p[i] == 0 || p[i] >= 0x80) return i;
   }
   return n;
-}
-
-// Strict (RFC 3629) UTF-8 validation of whole vectors: the lookup
-// algorithm of Keiser & Lemire, "Validating UTF-8 In Less Than One
-// Instruction Per Byte" (2021), as in simdjson. Three 16-entry tables are
-// indexed by the high nibble of the previous byte, its low nibble and the
-// high nibble of the current byte; their AND is nonzero exactly where a
-// 2-byte pattern is invalid. Bytes that must be the 2nd continuation of a
-// 3-byte or the 3rd of a 4-byte sequence (prev2 >= E0, prev3 >= F0) are
-// checked against the tables' TWO_CONTS bit with one XOR.
-namespace utf8 {
-constexpr uint8_t kTooShort = 1 << 0;
-constexpr uint8_t kTooLong = 1 << 1;
-constexpr uint8_t kOverlong3 = 1 << 2;
-constexpr uint8_t kTooLarge = 1 << 3;
-constexpr uint8_t kSurrogate = 1 << 4;
-constexpr uint8_t kOverlong2 = 1 << 5;
-constexpr uint8_t kTooLarge1000 = 1 << 6;
-constexpr uint8_t kOverlong4 = 1 << 6;
-constexpr uint8_t kTwoConts = 1 << 7;
-constexpr uint8_t kCarry = kTooShort | kTooLong | kTwoConts;
-
-alignas(16) constexpr uint8_t kByte1High[16] = {
-    kTooLong,
-    kTooLong,
-    kTooLong,
-    kTooLong,
-    kTooLong,
-    kTooLong,
-    kTooLong,
-    kTooLong,
-    kTwoConts,
-    kTwoConts,
-    kTwoConts,
-    kTwoConts,
-    kTooShort | kOverlong2,
-    kTooShort,
-    kTooShort | kOverlong3 | kSurrogate,
-    kTooShort | kTooLarge | kTooLarge1000 | kOverlong4};
-alignas(16) constexpr uint8_t kByte1Low[16] = {
-    kCarry | kOverlong3 | kOverlong2 | kOverlong4,
-    kCarry | kOverlong2,
-    kCarry,
-    kCarry,
-    kCarry | kTooLarge,
-    kCarry | kTooLarge | kTooLarge1000,
-    kCarry | kTooLarge | kTooLarge1000,
-    kCarry | kTooLarge | kTooLarge1000,
-    kCarry | kTooLarge | kTooLarge1000,
-    kCarry | kTooLarge | kTooLarge1000,
-    kCarry | kTooLarge | kTooLarge1000,
-    kCarry | kTooLarge | kTooLarge1000,
-    kCarry | kTooLarge | kTooLarge1000,
-    kCarry | kTooLarge | kTooLarge1000 | kSurrogate,
-    kCarry | kTooLarge | kTooLarge1000,
-    kCarry | kTooLarge | kTooLarge1000};
-alignas(16) constexpr uint8_t kByte2High[16] = {
-    kTooShort,
-    kTooShort,
-    kTooShort,
-    kTooShort,
-    kTooShort,
-    kTooShort,
-    kTooShort,
-    kTooShort,
-    kTooLong | kOverlong2 | kTwoConts | kOverlong3 | kTooLarge1000 | kOverlong4,
-    kTooLong | kOverlong2 | kTwoConts | kOverlong3 | kTooLarge,
-    kTooLong | kOverlong2 | kTwoConts | kSurrogate | kTooLarge,
-    kTooLong | kOverlong2 | kTwoConts | kSurrogate | kTooLarge,
-    kTooShort,
-    kTooShort,
-    kTooShort,
-    kTooShort};
-}  // namespace utf8
-
-// The error bits of vector v after the bytes prev1..3 (v shifted by 1..3
-// bytes, those before v's first byte in their top lanes): nonzero lanes are
-// where the strict UTF-8 tables reject a 2-byte pattern or a byte that must
-// (or must not) be a 2nd/3rd continuation.
-template <class D>
-HWY_INLINE hn::Vec<D> Utf8Errors(D d, hn::Vec<D> v, hn::Vec<D> prev1,
-                                 hn::Vec<D> prev2, hn::Vec<D> prev3) {
-  const auto special =
-      hn::And(hn::And(hn::TableLookupBytes(hn::LoadDup128(d, utf8::kByte1High),
-                                           hn::ShiftRight<4>(prev1)),
-                      hn::TableLookupBytes(hn::LoadDup128(d, utf8::kByte1Low),
-                                           hn::And(prev1, hn::Set(d, 0x0F)))),
-              hn::TableLookupBytes(hn::LoadDup128(d, utf8::kByte2High),
-                                   hn::ShiftRight<4>(v)));
-  const auto must23 =
-      hn::And(hn::Or(hn::SaturatedSub(prev2, hn::Set(d, 0xE0 - 0x80)),
-                     hn::SaturatedSub(prev3, hn::Set(d, 0xF0 - 0x80))),
-              hn::Set(d, 0x80));
-  return hn::Xor(must23, special);
 }
 
 // Accepts strict UTF-8 from position `i`, which must be a sequence

@@ -78,8 +78,9 @@ WireText CheckWireText(const uint8_t* data, size_t n, TextRules rules);
 //
 // The same verdict, for callers that may read past the string: `readable`
 // (>= n) bytes at `data` may be read, none past n is looked at. Short text
-// is then checked in vectors loaded in place (no copy), which is how the
-// push parser, the document and the views take names and chat lines.
+// is then checked in vectors loaded in place (no copy). The readers call it
+// through core::CheckText for what simd/utf8_short.h's inline check leaves
+// (text that is not strict UTF-8, text over 256 bytes).
 WireText CheckWireText(const uint8_t* data, size_t n, size_t readable,
                        TextRules rules);
 

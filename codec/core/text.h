@@ -23,10 +23,12 @@
 #include <cstring>
 #include <string>
 
+#include "absl/base/attributes.h"
 #include "absl/strings/string_view.h"
 #include "codec/types.h"
 #include "codec/wire.h"
 #include "simd/utf8.h"
+#include "simd/utf8_short.h"
 
 namespace gdwire {
 namespace core {
@@ -65,18 +67,26 @@ inline bool AsciiBeforeNul(const uint8_t* p, size_t n, size_t* end) {
 }
 
 // The text window of the `n` bytes of a wire string, checked under the
-// dialect's rules (bad_index relative to p). Short ASCII strings (keys,
-// names, PackedStringArray elements with their NUL) are settled inline;
-// other text goes to simd/utf8 (a scalar pass for short text, the vector
-// kernel for long text).
+// dialect's rules (bad_index relative to p). Short strings (keys, names,
+// chat lines, PackedStringArray elements with their NUL) that are strict
+// UTF-8, ASCII or not, are settled inline in vectors loaded in place
+// (simd/utf8_short.h) when `readable` allows, else short ASCII by word
+// loads; other text goes to simd/utf8 (Godot 3's lenient forms, invalid
+// text with its bad index, long text through the vector kernel).
 // `readable` (>= n): bytes at p that may be read (none past n is looked
 // at), which lets short text be checked in vectors loaded in place.
-inline simd::WireText CheckText(const uint8_t* p, size_t n, size_t readable,
-                                Dialect d) {
-  simd::WireText t;
-  if (n <= 64 && AsciiBeforeNul(p, n, &t.end)) {
-    t.ok = t.ascii = t.canonical = true;
-    return t;
+ABSL_ATTRIBUTE_ALWAYS_INLINE inline simd::WireText CheckText(const uint8_t* p,
+                                                             size_t n,
+                                                             size_t readable,
+                                                             Dialect d) {
+  if (n <= simd::kShortTextMax) {
+    simd::WireText t;
+    if (GDWIRE_SIMD_SHORT_TEXT && readable >= simd::ShortTextReadable(n)) {
+      if (simd::CheckShortText(p, n, &t)) return t;
+    } else if (AsciiBeforeNul(p, n, &t.end)) {
+      t.ok = t.ascii = t.canonical = true;
+      return t;
+    }
   }
   return simd::CheckWireText(p, n, readable, TextRulesOf(d));
 }

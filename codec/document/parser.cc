@@ -36,43 +36,6 @@ using internal::kNonCanonical;
 using internal::Node;
 using internal::StackFrame;
 
-namespace {
-
-// The first n (< 8) bytes of w kept, the others made plain ASCII.
-ABSL_ATTRIBUTE_ALWAYS_INLINE inline uint64_t KeepBytes(uint64_t w, size_t n) {
-  const uint64_t keep = (uint64_t{1} << (8 * n)) - 1;
-  return (w & keep) | (0x0101010101010101ull & ~keep);
-}
-
-// The text of a wire string of n bytes at p when it is plain ASCII up to
-// its first NUL (or its end): *len = the bytes before the NUL (what
-// TextWindow keeps; the bytes after it are not text). The engines write
-// PackedStringArray elements with their NUL. Word loads for strings of up
-// to 32 bytes when `avail` bytes may be read (else up to 64, in place);
-// false sends the string to the text rules (UTF-8, a BOM, long strings).
-ABSL_ATTRIBUTE_ALWAYS_INLINE inline bool AsciiText(const uint8_t* p, size_t n,
-                                                   size_t avail, size_t* len) {
-  if (n <= 32 && avail >= 32) {
-    for (size_t k = 0; k < 4; ++k) {
-      uint64_t w;
-      std::memcpy(&w, p + 8 * k, 8);
-      if (8 * k + 8 > n) w = KeepBytes(w, n - 8 * k);
-      const int stop = wire::AsciiWordStop(w);
-      if (stop < 0) return false;
-      if (stop < 8) {
-        *len = 8 * k + static_cast<size_t>(stop);
-        return true;
-      }
-      if (8 * k + 8 >= n) break;
-    }
-    *len = n;
-    return true;
-  }
-  return n <= 64 && vi::AsciiBeforeNul(p, n, len);
-}
-
-}  // namespace
-
 Parser::Parser() {
   std::random_device rd;
   seed_ = (uint64_t{rd()} << 32) ^ rd() ^ reinterpret_cast<uintptr_t>(this);
@@ -144,24 +107,18 @@ struct Parser::Pass {
     if (ABSL_PREDICT_TRUE(size - start >= 4)) {
       const uint32_t n = wire::LoadU32(data + start);
       const uint64_t padded = uint64_t{n} + wire::Pad4(n);
-      size_t len;
       if (ABSL_PREDICT_TRUE(n <= 0x7FFFFFF0u && n <= max_string &&
                             padded <= size - start - 4)) {
         const uint8_t* text = data + start + 4;
-        if (ABSL_PREDICT_TRUE(AsciiText(text, n, size - start - 4, &len))) {
-          *text_pos = static_cast<uint32_t>(start + 4);
-          *text_size = static_cast<uint32_t>(len);
-          *canonical = true;
-        } else {
-          // Any other text: the text rules' kernel; a bad string fails the
-          // pass (the caller's second pass finds the verdict).
-          const simd::WireText t =
-              vi::CheckText(text, n, size - start - 4, c.opts.dialect);
-          if (!t.ok) return false;
-          *text_pos = static_cast<uint32_t>(start + 4 + t.begin);
-          *text_size = static_cast<uint32_t>(t.end - t.begin);
-          *canonical = t.canonical;
-        }
+        // The text rules' one check (short text, ASCII or not, inline in
+        // vectors loaded in place); a bad string fails the pass (the
+        // caller's second pass finds the verdict).
+        const simd::WireText t =
+            vi::CheckText(text, n, size - start - 4, c.opts.dialect);
+        if (ABSL_PREDICT_FALSE(!t.ok)) return false;
+        *text_pos = static_cast<uint32_t>(start + 4 + t.begin);
+        *text_size = static_cast<uint32_t>(t.end - t.begin);
+        *canonical = t.canonical;
         *pos = start + 4 + padded;
         return true;
       }
