@@ -191,6 +191,14 @@ class Parser {
 
   ABSL_ATTRIBUTE_ALWAYS_INLINE inline bool Header(const uint8_t* q);
   ABSL_ATTRIBUTE_ALWAYS_INLINE inline bool FixedPayload(const uint8_t* q);
+  ABSL_ATTRIBUTE_ALWAYS_INLINE inline void FillScalar(uint32_t header,
+                                                      const core::WireType& wt,
+                                                      size_t len,
+                                                      const uint8_t* q,
+                                                      ScalarEvent* out) const;
+  // Whole values read in place while they lie in the piece
+  // (internal/parser_fast.h).
+  bool FastValues();
   ABSL_ATTRIBUTE_ALWAYS_INLINE inline size_t WholeString() const;
   ABSL_ATTRIBUTE_ALWAYS_INLINE inline simd::WireText CheckWholeText(
       const uint8_t* text, uint32_t n) const;
@@ -303,6 +311,7 @@ class Parser {
 }  // namespace gdwire
 
 #include "codec/stream/internal/pandemonium_desc.h"  // IWYU pragma: export
+#include "codec/stream/internal/parser_fast.h"       // IWYU pragma: export
 #include "codec/stream/internal/parser_fields.h"     // IWYU pragma: export
 #include "codec/stream/internal/parser_impl.h"       // IWYU pragma: export
 

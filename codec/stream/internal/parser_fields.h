@@ -119,53 +119,7 @@ bool Parser<H>::Header(const uint8_t* q) {
 template <typename H>
 bool Parser<H>::FixedPayload(const uint8_t* q) {
   ScalarEvent e;
-  e.type = type_;
-  e.header = header_;
-  const bool flag64 = (header_ & wire::kFlag64) != 0;
-  const core::WireType& wt = types_[header_ & wire::kTypeMask];
-  if (int n = wt.reals) {
-    const bool wide = fixed_len_ == size_t(n) * 8;
-    e.wide = wide;
-    e.count = n;
-    for (int i = 0; i < n; ++i) {
-      if (wide) {
-        const double d = wire::LoadF64(q + 8 * i);
-        e.reals[i] =
-            opts_.real_is_double ? d : WidenF32Exact(NarrowF64ToF32(d));
-      } else {
-        e.reals[i] = WidenF32Exact(wire::LoadF32(q + 4 * i));
-      }
-    }
-  } else if (int n = wt.ints) {
-    e.count = n;
-    for (int i = 0; i < n; ++i) {
-      e.ints[i] = static_cast<int32_t>(wire::LoadU32(q + 4 * i));
-    }
-  } else {
-    switch (type_) {
-      case Type::kBool:
-        e.b = wire::LoadU32(q) != 0;
-        break;
-      case Type::kInt:
-        e.wide = flag64;
-        e.i = flag64 ? static_cast<int64_t>(wire::LoadU64(q))
-                     : static_cast<int32_t>(wire::LoadU32(q));
-        break;
-      case Type::kFloat:
-        e.wide = flag64;
-        // An ordinary conversion, as the engine does (sNaN -> qNaN).
-        e.f = flag64 ? wire::LoadF64(q) : static_cast<double>(wire::LoadF32(q));
-        break;
-      case Type::kRID:
-        e.id = fixed_len_ == 8 ? wire::LoadU64(q) : 0;
-        break;
-      case Type::kObject:
-        e.id = wire::LoadU64(q);
-        break;
-      default:  // kNil, kCallable
-        break;
-    }
-  }
+  FillScalar(header_, types_[header_ & wire::kTypeMask], fixed_len_, q, &e);
   if (!stack_.empty()) {
     Frame& f = stack_.back();
     if (f.type == Type::kDictionary && !f.want_value && type_ == Type::kInt) {
