@@ -22,6 +22,7 @@
 #include <cstdint>
 
 #include "absl/strings/string_view.h"
+#include "codec/core/ascii_text.h"
 #include "codec/core/path.h"
 #include "codec/core/wire_types.h"
 #include "codec/stream/events.h"
@@ -142,8 +143,14 @@ bool Parser<H>::FastValues() {
         break;
       }
       const uint8_t* text = q + 8;
-      const simd::WireText t = CheckWholeText(text, n);
-      if (!t.ok) break;  // the state machine reports it
+      simd::WireText t;
+      if (!core::ShortAsciiText(text, n, static_cast<size_t>(end_ - text),
+                                &t.end)) {
+        t = CheckWholeText(text, n);
+        if (!t.ok) break;  // the state machine reports it
+      } else {
+        t.ok = t.ascii = t.canonical = true;
+      }
       q += 4 + total;
       st = kStrPad;
       role = wt.type == Type::kString ? StringRole::kString
