@@ -99,6 +99,13 @@ template <typename H>
 bool Parser<H>::FastValues() {
   const uint8_t* q = p_;
   const uint8_t* const lim = p_ + Avail();
+  // Kept in registers across the handler's calls (which may write memory
+  // the compiler cannot tell apart from the parser's).
+  const core::WireType* const types = types_;
+  const uint64_t max_string = opts_.max_string_bytes;
+  const uint64_t max_elements = opts_.max_container_elements;
+  const bool godot4 = opts_.dialect == Dialect::kGodot4;
+  Frame* top = stack_.empty() ? nullptr : &stack_.back();
   // What the state machine's state_ would be during the current handler
   // call (at_boundary(), bytes_needed() and paths after a stop read it).
   State st = kHeader;
@@ -117,9 +124,8 @@ bool Parser<H>::FastValues() {
     // At a value's header, its kValueStart work done.
     if (lim - q < 8) break;
     const uint32_t header = wire::LoadU32(q);
-    const core::WireType& wt = types_[header & wire::kTypeMask];
+    const core::WireType& wt = types[header & wire::kTypeMask];
     if (!wt.valid()) break;
-    Frame* top = stack_.empty() ? nullptr : &stack_.back();
     const bool key =
         top != nullptr && top->type == Type::kDictionary && !top->want_value;
     const int fixed = wt.fixed[(header & wire::kFlag64) != 0];
@@ -138,7 +144,7 @@ bool Parser<H>::FastValues() {
       // As WholeString() and StartString()'s whole-string path.
       const uint32_t n = wire::LoadU32(q + 4);
       const size_t total = 4 + size_t{n} + wire::Pad4(n);
-      if (n > (1u << 24) || n > opts_.max_string_bytes ||
+      if (n > (1u << 24) || n > max_string ||
           static_cast<size_t>(lim - q) - 4 < total) {
         break;
       }
@@ -172,7 +178,7 @@ bool Parser<H>::FastValues() {
       // As Header() and Count() for an untyped container.
       const bool array = wt.type == Type::kArray;
       uint8_t desc_stage = 0;
-      if (opts_.dialect == Dialect::kGodot4) {
+      if (godot4) {
         const uint32_t kinds =
             array
                 ? (header >> wire::kArrayKindShift) & wire::kKindMask
@@ -182,11 +188,12 @@ bool Parser<H>::FastValues() {
         desc_stage = array ? 1 : 2;
       }
       const uint32_t count = wire::LoadU32(q + 4) & wire::kCountMask;
-      if (count > opts_.max_container_elements) break;
+      if (count > max_elements) break;
       q += 8;
       st = kCount;
       stack_.emplace_back();
-      Frame& f = stack_.back();
+      top = &stack_.back();
+      Frame& f = *top;
       f.type = wt.type;
       f.header = header;
       f.desc_stage = desc_stage;
@@ -213,20 +220,21 @@ bool Parser<H>::FastValues() {
         continue;
       }
       stack_.pop_back();
+      top = stack_.empty() ? nullptr : &stack_.back();
       if (!h_->End(EndEvent{wt.type, 0})) return stop();
     } else {
       break;
     }
     // A value is complete: as ValueComplete(), for Arrays and Dictionaries.
     for (;;) {
-      if (stack_.empty() || (stack_.back().type != Type::kArray &&
-                             stack_.back().type != Type::kDictionary)) {
+      if (top == nullptr ||
+          (top->type != Type::kArray && top->type != Type::kDictionary)) {
         // The outermost value's end, or an Object's next property.
         sync();
         state_ = st;
         return ValueComplete();
       }
-      Frame& f = stack_.back();
+      Frame& f = *top;
       if (f.type == Type::kDictionary && !f.want_value) {
         f.want_value = true;  // the key is done; its value follows
         break;
@@ -242,6 +250,7 @@ bool Parser<H>::FastValues() {
       }
       const EndEvent e{f.type, 0};
       stack_.pop_back();
+      top = stack_.empty() ? nullptr : &stack_.back();
       if (!h_->End(e)) return stop();
     }
   }
