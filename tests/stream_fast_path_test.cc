@@ -213,22 +213,27 @@ TEST(StreamFastPath, NonCanonicalKeyInAPath) {
   EXPECT_EQ(e.path, "$[\"players\"][2][\"n\xD0\x80\"]");
 }
 
-// Aborts (or stops) at the k-th non-string event.
+// Aborts (or stops) at the k-th non-string event, or (packed) at the k-th
+// PackedStringArray element's last part.
 struct AbortAt {
   stream::Parser<AbortAt>* parser = nullptr;
   int at = 0, seen = 0;
   bool abort = true;
+  bool packed = false;
   bool Next() {
     if (++seen != at) return true;
     if (abort) parser->Abort(ErrorKind::kLimitExceeded, "abort");
     return false;
   }
-  bool Scalar(const stream::ScalarEvent&) { return Next(); }
-  bool String(const stream::StringPart&) { return true; }
-  bool Begin(const stream::BeginEvent&) { return Next(); }
-  bool Key(uint64_t) { return Next(); }
+  bool Scalar(const stream::ScalarEvent&) { return packed || Next(); }
+  bool String(const stream::StringPart& s) {
+    return !packed || s.role != stream::StringRole::kPackedElement ||
+           !s.last() || Next();
+  }
+  bool Begin(const stream::BeginEvent&) { return packed || Next(); }
+  bool Key(uint64_t) { return packed || Next(); }
   bool Chunk(const stream::ChunkEvent&) { return true; }
-  bool End(const stream::EndEvent&) { return Next(); }
+  bool End(const stream::EndEvent&) { return packed || Next(); }
   bool ValueDone(uint64_t, uint64_t) { return true; }
 };
 
@@ -240,10 +245,12 @@ struct Stopped {
 };
 
 Stopped RunAbort(const std::string& b, const FrameOptions& framing, int at,
-                 bool abort, const std::vector<size_t>& cuts) {
+                 bool abort, const std::vector<size_t>& cuts,
+                 bool packed = false) {
   AbortAt h;
   h.at = at;
   h.abort = abort;
+  h.packed = packed;
   stream::Parser<AbortAt> p(&h, DecodeOptions(), framing);
   h.parser = &p;
   size_t from = 0;
@@ -284,6 +291,35 @@ TEST(StreamFastPath, AbortAndStopAtEveryEvent) {
         }
       }
     }
+  }
+}
+
+// The PackedStringArray run (elements whole in the piece, one loop) stops
+// and aborts right after the element whose event asked for it, naming the
+// array (the string states, which read an element cut by a piece's end,
+// name the element).
+TEST(StreamFastPath, AbortAndStopInAPackedStringRun) {
+  std::vector<std::string> names;
+  for (int i = 0; i < 40; ++i) names.push_back(absl::StrCat("elem", 1000 + i));
+  Dictionary d;
+  d.Set(Variant::String("names"), Variant::PackedStrings(std::move(names)));
+  d.Set(Variant::String("n"), Variant::Int(1));
+  const std::string b = Bytes(Variant::MakeDictionary(std::move(d)));
+  // The engine's elements carry their NUL: 4 + 9 + 3 bytes each.
+  const size_t first = Find(b, "elem1000") - 4;
+  const size_t step = Find(b, "elem1001") - Find(b, "elem1000");
+  ASSERT_EQ(step, 16u);
+  const FrameOptions f;
+  ASSERT_EQ(RunAbort(b, f, 1 << 30, false, {}, true).seen, 40);
+  for (int at = 1; at <= 40; ++at) {
+    const Stopped stopped = RunAbort(b, f, at, false, {}, true);
+    EXPECT_TRUE(stopped.stopped) << at;
+    EXPECT_EQ(stopped.offset, first + step * at) << at;
+    const Stopped aborted = RunAbort(b, f, at, true, {}, true);
+    EXPECT_FALSE(aborted.stopped) << at;
+    EXPECT_EQ(aborted.error.kind, ErrorKind::kLimitExceeded) << at;
+    EXPECT_EQ(aborted.error.offset, first + step * at) << at;
+    EXPECT_EQ(aborted.error.path, "$[\"names\"]") << at;
   }
 }
 

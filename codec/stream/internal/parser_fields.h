@@ -354,23 +354,42 @@ bool Parser<H>::PackedData() {
 // fails its check: StartString then reports it); false on a handler stop.
 template <typename H>
 bool Parser<H>::PackedStringsRun() {
+  if (carry_len_ != 0) return true;
   StringPart s;
   s.role = StringRole::kPackedElement;
-  while (pk_index_ < pk_count_) {
-    const size_t total = WholeString();
-    if (total == 0) return true;
-    const uint32_t n = wire::LoadU32(p_);
-    const uint8_t* text = p_ + 4;
+  // The position and the index in registers (the handler's writes would
+  // make the compiler reload members after every element).
+  const uint8_t* q = p_;
+  const uint8_t* const lim = p_ + Avail();
+  const uint64_t max_string = opts_.max_string_bytes;
+  const uint64_t count = pk_count_;
+  uint64_t index = pk_index_;
+  bool stop = false;
+  while (index < count) {
+    // As WholeString().
+    if (lim - q < 4) break;
+    const uint32_t n = wire::LoadU32(q);
+    const size_t total = 4 + size_t{n} + wire::Pad4(n);
+    if (n > (1u << 24) || n > max_string ||
+        static_cast<size_t>(lim - q) < total) {
+      break;
+    }
+    const uint8_t* text = q + 4;
     const simd::WireText t = CheckWholeText(text, n);
-    if (!t.ok) return true;  // StartString reports it
-    Advance(total);
-    ++pk_index_;
+    if (!t.ok) break;  // StartString reports it
+    q += total;
+    ++index;
     s.text = absl::string_view(reinterpret_cast<const char*>(text) + t.begin,
                                t.end - t.begin);
     s.flags = kFirstPart | kLastPart | (t.canonical ? 0 : kNotCanonical);
-    if (!h_->String(s)) return Stop();
+    if (!h_->String(s)) {
+      stop = true;
+      break;
+    }
   }
-  return true;
+  Advance(static_cast<size_t>(q - p_));
+  pk_index_ = index;
+  return stop ? Stop() : true;
 }
 
 }  // namespace stream
