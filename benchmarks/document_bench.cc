@@ -15,6 +15,7 @@
 //   BM_<Payload>ViewRead        view::MessageView Open + every field read
 //                               through the lazy views' accessors/cursors
 //   BM_<Payload>PushParserPieces  the push parser fed 1400-byte pieces
+//                               (every payload, Traffic and Players too)
 // Payloads: Traffic (~1 MiB of godot4 snapshot messages, traffic.h) and
 // Players (one Array of 20,000 player Dictionaries, ~5 MB); text of each
 // kind, about 4 MiB each so that a ratio of times is a ratio of MB/s (the
@@ -321,6 +322,9 @@ void ViewRead(benchmark::State& state, const Payload& p) {
 }
 
 void BM_TrafficPushParser(benchmark::State& s) { PushParser(s, TheTraffic()); }
+void BM_TrafficPushParserPieces(benchmark::State& s) {
+  PushParserPieces(s, TheTraffic());
+}
 void BM_TrafficDocumentParse(benchmark::State& s) {
   DocumentParse(s, TheTraffic(), false);
 }
@@ -335,6 +339,9 @@ void BM_PlayersDocumentCheck(benchmark::State& s) {
 }
 void BM_TrafficViewWalk(benchmark::State& s) { ViewWalk(s, TheTraffic()); }
 void BM_PlayersPushParser(benchmark::State& s) { PushParser(s, ThePlayers()); }
+void BM_PlayersPushParserPieces(benchmark::State& s) {
+  PushParserPieces(s, ThePlayers());
+}
 void BM_PlayersDocumentParse(benchmark::State& s) {
   DocumentParse(s, ThePlayers(), false);
 }
@@ -371,12 +378,14 @@ GDWIRE_TEXT_ROWS(ChatAscii);
 GDWIRE_TEXT_ROWS(ChatSpanish);
 
 BENCHMARK(BM_TrafficPushParser);
+BENCHMARK(BM_TrafficPushParserPieces);
 BENCHMARK(BM_TrafficDocumentParse);
 BENCHMARK(BM_TrafficDocumentRead);
 BENCHMARK(BM_TrafficDocumentCheck);
 BENCHMARK(BM_TrafficViewWalk);
 BENCHMARK(BM_TrafficViewRead);
 BENCHMARK(BM_PlayersPushParser);
+BENCHMARK(BM_PlayersPushParserPieces);
 BENCHMARK(BM_PlayersDocumentParse);
 BENCHMARK(BM_PlayersDocumentRead);
 BENCHMARK(BM_PlayersDocumentCheck);

@@ -166,6 +166,44 @@ class Parser {
     absl::string_view key() const {
       return key_in_piece ? key_view : absl::string_view(key_text);
     }
+    // A fresh frame (key_text keeps its buffer).
+    void Reset() {
+      type = Type::kNil;
+      in_items = want_value = false;
+      desc_stage = 0;
+      header = 0;
+      count = index = 0;
+      desc[0] = desc[1] = ContainerDesc();
+      key_kind = kOther;
+      key_not_canonical = key_too_long = key_in_piece = false;
+      key_int = 0;
+      key_view = absl::string_view();
+      key_text.clear();
+    }
+  };
+
+  // The open containers, innermost last. Frames are kept when a container
+  // closes and reused by the next (no construction per container).
+  class FrameStack {
+   public:
+    bool empty() const { return n_ == 0; }
+    size_t size() const { return n_; }
+    Frame& back() { return v_[n_ - 1]; }
+    const Frame& back() const { return v_[n_ - 1]; }
+    void clear() { n_ = 0; }
+    void pop_back() { --n_; }
+    void emplace_back() {
+      if (n_ == v_.size()) v_.emplace_back();
+      v_[n_++].Reset();
+    }
+    Frame* begin() { return v_.data(); }
+    Frame* end() { return v_.data() + n_; }
+    const Frame* begin() const { return v_.data(); }
+    const Frame* end() const { return v_.data() + n_; }
+
+   private:
+    std::vector<Frame> v_;
+    size_t n_ = 0;
   };
 
   bool Run();
@@ -191,6 +229,14 @@ class Parser {
 
   ABSL_ATTRIBUTE_ALWAYS_INLINE inline bool Header(const uint8_t* q);
   ABSL_ATTRIBUTE_ALWAYS_INLINE inline bool FixedPayload(const uint8_t* q);
+  ABSL_ATTRIBUTE_ALWAYS_INLINE inline void FillScalar(uint32_t header,
+                                                      const core::WireType& wt,
+                                                      size_t len,
+                                                      const uint8_t* q,
+                                                      ScalarEvent* out) const;
+  // Whole values read in place while they lie in the piece
+  // (internal/parser_fast.h).
+  bool FastValues();
   ABSL_ATTRIBUTE_ALWAYS_INLINE inline size_t WholeString() const;
   ABSL_ATTRIBUTE_ALWAYS_INLINE inline simd::WireText CheckWholeText(
       const uint8_t* text, uint32_t n) const;
@@ -264,7 +310,7 @@ class Parser {
   uint32_t frame_len_ = 0;
 
   // The value being parsed.
-  std::vector<Frame> stack_;
+  FrameStack stack_;
   uint64_t value_begin_ = 0;  // the outermost value's first byte
   uint64_t value_start_ = 0;  // the current value's header
   Type type_ = Type::kNil;
@@ -303,6 +349,7 @@ class Parser {
 }  // namespace gdwire
 
 #include "codec/stream/internal/pandemonium_desc.h"  // IWYU pragma: export
+#include "codec/stream/internal/parser_fast.h"       // IWYU pragma: export
 #include "codec/stream/internal/parser_fields.h"     // IWYU pragma: export
 #include "codec/stream/internal/parser_impl.h"       // IWYU pragma: export
 

@@ -119,53 +119,7 @@ bool Parser<H>::Header(const uint8_t* q) {
 template <typename H>
 bool Parser<H>::FixedPayload(const uint8_t* q) {
   ScalarEvent e;
-  e.type = type_;
-  e.header = header_;
-  const bool flag64 = (header_ & wire::kFlag64) != 0;
-  const core::WireType& wt = types_[header_ & wire::kTypeMask];
-  if (int n = wt.reals) {
-    const bool wide = fixed_len_ == size_t(n) * 8;
-    e.wide = wide;
-    e.count = n;
-    for (int i = 0; i < n; ++i) {
-      if (wide) {
-        const double d = wire::LoadF64(q + 8 * i);
-        e.reals[i] =
-            opts_.real_is_double ? d : WidenF32Exact(NarrowF64ToF32(d));
-      } else {
-        e.reals[i] = WidenF32Exact(wire::LoadF32(q + 4 * i));
-      }
-    }
-  } else if (int n = wt.ints) {
-    e.count = n;
-    for (int i = 0; i < n; ++i) {
-      e.ints[i] = static_cast<int32_t>(wire::LoadU32(q + 4 * i));
-    }
-  } else {
-    switch (type_) {
-      case Type::kBool:
-        e.b = wire::LoadU32(q) != 0;
-        break;
-      case Type::kInt:
-        e.wide = flag64;
-        e.i = flag64 ? static_cast<int64_t>(wire::LoadU64(q))
-                     : static_cast<int32_t>(wire::LoadU32(q));
-        break;
-      case Type::kFloat:
-        e.wide = flag64;
-        // An ordinary conversion, as the engine does (sNaN -> qNaN).
-        e.f = flag64 ? wire::LoadF64(q) : static_cast<double>(wire::LoadF32(q));
-        break;
-      case Type::kRID:
-        e.id = fixed_len_ == 8 ? wire::LoadU64(q) : 0;
-        break;
-      case Type::kObject:
-        e.id = wire::LoadU64(q);
-        break;
-      default:  // kNil, kCallable
-        break;
-    }
-  }
+  FillScalar(header_, types_[header_ & wire::kTypeMask], fixed_len_, q, &e);
   if (!stack_.empty()) {
     Frame& f = stack_.back();
     if (f.type == Type::kDictionary && !f.want_value && type_ == Type::kInt) {
@@ -400,23 +354,42 @@ bool Parser<H>::PackedData() {
 // fails its check: StartString then reports it); false on a handler stop.
 template <typename H>
 bool Parser<H>::PackedStringsRun() {
+  if (carry_len_ != 0) return true;
   StringPart s;
   s.role = StringRole::kPackedElement;
-  while (pk_index_ < pk_count_) {
-    const size_t total = WholeString();
-    if (total == 0) return true;
-    const uint32_t n = wire::LoadU32(p_);
-    const uint8_t* text = p_ + 4;
+  // The position and the index in registers (the handler's writes would
+  // make the compiler reload members after every element).
+  const uint8_t* q = p_;
+  const uint8_t* const lim = p_ + Avail();
+  const uint64_t max_string = opts_.max_string_bytes;
+  const uint64_t count = pk_count_;
+  uint64_t index = pk_index_;
+  bool stop = false;
+  while (index < count) {
+    // As WholeString().
+    if (lim - q < 4) break;
+    const uint32_t n = wire::LoadU32(q);
+    const size_t total = 4 + size_t{n} + wire::Pad4(n);
+    if (n > (1u << 24) || n > max_string ||
+        static_cast<size_t>(lim - q) < total) {
+      break;
+    }
+    const uint8_t* text = q + 4;
     const simd::WireText t = CheckWholeText(text, n);
-    if (!t.ok) return true;  // StartString reports it
-    Advance(total);
-    ++pk_index_;
+    if (!t.ok) break;  // StartString reports it
+    q += total;
+    ++index;
     s.text = absl::string_view(reinterpret_cast<const char*>(text) + t.begin,
                                t.end - t.begin);
     s.flags = kFirstPart | kLastPart | (t.canonical ? 0 : kNotCanonical);
-    if (!h_->String(s)) return Stop();
+    if (!h_->String(s)) {
+      stop = true;
+      break;
+    }
   }
-  return true;
+  Advance(static_cast<size_t>(q - p_));
+  pk_index_ = index;
+  return stop ? Stop() : true;
 }
 
 }  // namespace stream

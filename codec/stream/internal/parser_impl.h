@@ -195,6 +195,13 @@ bool Parser<H>::Run() {
         }
         value_start_ = Pos();
         state_ = kHeader;
+        // Whole values in place while they lie in the piece; what the fast
+        // path does not take (p_ unchanged) the states below read.
+        if (carry_len_ == 0 && Avail() >= 16) {
+          const uint8_t* const at = p_;
+          if (!FastValues()) return false;
+          if (p_ != at) break;
+        }
         [[fallthrough]];
       }
       case kHeader: {
