@@ -22,7 +22,6 @@
 #include <cstdint>
 
 #include "absl/strings/string_view.h"
-#include "codec/core/ascii_text.h"
 #include "codec/core/path.h"
 #include "codec/core/wire_types.h"
 #include "codec/stream/events.h"
@@ -149,14 +148,8 @@ bool Parser<H>::FastValues() {
         break;
       }
       const uint8_t* text = q + 8;
-      simd::WireText t;
-      if (!core::ShortAsciiText(text, n, static_cast<size_t>(end_ - text),
-                                &t.end)) {
-        t = CheckWholeText(text, n);
-        if (!t.ok) break;  // the state machine reports it
-      } else {
-        t.ok = t.ascii = t.canonical = true;
-      }
+      const simd::WireText t = CheckWholeText(text, n);
+      if (!t.ok) break;  // the state machine reports it
       q += 4 + total;
       st = kStrPad;
       role = wt.type == Type::kString ? StringRole::kString
