@@ -13,8 +13,8 @@
 // not wait: a thread parks its slice's bytes or count and takes the next
 // slice, and whichever thread finishes the slice whose turn it is writes
 // it and the parked ones after it; at most 2 x threads + 2 slices are cut
-// and not yet written.) The callback runs on the calling thread or on one of the
-// threads the call starts, one call at a time and in stream order (it needs
+// and not yet written.) The callback runs on the calling thread or on one of
+// the threads the call starts, one call at a time and in stream order (it needs
 // no lock of its own; it must not rely on the calling thread's
 // thread-locals). Values the callback drops are freed by the thread that
 // built them, which keeps the allocator from bouncing memory between them.
