@@ -194,32 +194,23 @@ void PushParserPieces(benchmark::State& state, const Payload& p) {
   Report(state, p);
 }
 
-void DocumentParse(benchmark::State& state, const Payload& p, bool read) {
-  document::Parser parser;
-  const DecodeOptions opts;
-  for (auto _ : state) {
-    uint64_t sum = 0;
-    for (size_t i = 0; i < p.offsets.size(); ++i) {
-      document::ParseResult r = parser.Parse(Message(p, i), opts);
-      if (!r.ok()) state.SkipWithError("parse error");
-      sum += read ? TouchDocument(r.root) : r.consumed;
-    }
-    benchmark::DoNotOptimize(sum);
-  }
-  Report(state, p);
-}
+// What a document row does with each message: parse it, parse it and read
+// every field, or only check it (Parser::Check: no Dictionary indexes, no
+// root; what gdwire::Validate and `gdwire validate` run).
+enum class DocumentPass { kParse, kRead, kCheck };
 
-// The document parser's check alone (no Dictionary indexes, no root): what
-// gdwire::Validate and `gdwire validate` run.
-void DocumentCheck(benchmark::State& state, const Payload& p) {
+void DocumentParse(benchmark::State& state, const Payload& p,
+                   DocumentPass pass) {
   document::Parser parser;
   const DecodeOptions opts;
   for (auto _ : state) {
     uint64_t sum = 0;
     for (size_t i = 0; i < p.offsets.size(); ++i) {
-      document::ParseResult r = parser.Check(Message(p, i), opts);
-      if (!r.ok()) state.SkipWithError("check error");
-      sum += r.consumed;
+      document::ParseResult r = pass == DocumentPass::kCheck
+                                    ? parser.Check(Message(p, i), opts)
+                                    : parser.Parse(Message(p, i), opts);
+      if (!r.ok()) state.SkipWithError("parse error");
+      sum += pass == DocumentPass::kRead ? TouchDocument(r.root) : r.consumed;
     }
     benchmark::DoNotOptimize(sum);
   }
@@ -326,16 +317,16 @@ void BM_TrafficPushParserPieces(benchmark::State& s) {
   PushParserPieces(s, TheTraffic());
 }
 void BM_TrafficDocumentParse(benchmark::State& s) {
-  DocumentParse(s, TheTraffic(), false);
+  DocumentParse(s, TheTraffic(), DocumentPass::kParse);
 }
 void BM_TrafficDocumentRead(benchmark::State& s) {
-  DocumentParse(s, TheTraffic(), true);
+  DocumentParse(s, TheTraffic(), DocumentPass::kRead);
 }
 void BM_TrafficDocumentCheck(benchmark::State& s) {
-  DocumentCheck(s, TheTraffic());
+  DocumentParse(s, TheTraffic(), DocumentPass::kCheck);
 }
 void BM_PlayersDocumentCheck(benchmark::State& s) {
-  DocumentCheck(s, ThePlayers());
+  DocumentParse(s, ThePlayers(), DocumentPass::kCheck);
 }
 void BM_TrafficViewWalk(benchmark::State& s) { ViewWalk(s, TheTraffic()); }
 void BM_PlayersPushParser(benchmark::State& s) { PushParser(s, ThePlayers()); }
@@ -343,10 +334,10 @@ void BM_PlayersPushParserPieces(benchmark::State& s) {
   PushParserPieces(s, ThePlayers());
 }
 void BM_PlayersDocumentParse(benchmark::State& s) {
-  DocumentParse(s, ThePlayers(), false);
+  DocumentParse(s, ThePlayers(), DocumentPass::kParse);
 }
 void BM_PlayersDocumentRead(benchmark::State& s) {
-  DocumentParse(s, ThePlayers(), true);
+  DocumentParse(s, ThePlayers(), DocumentPass::kRead);
 }
 void BM_PlayersViewWalk(benchmark::State& s) { ViewWalk(s, ThePlayers()); }
 void BM_TrafficViewRead(benchmark::State& s) { ViewRead(s, TheTraffic()); }
@@ -358,10 +349,10 @@ void BM_PlayersViewRead(benchmark::State& s) { ViewRead(s, ThePlayers()); }
     PushParserPieces(s, P());                                          \
   }                                                                    \
   void BM_##P##DocumentParse(benchmark::State& s) {                    \
-    DocumentParse(s, P(), false);                                      \
+    DocumentParse(s, P(), DocumentPass::kParse);                       \
   }                                                                    \
   void BM_##P##DocumentRead(benchmark::State& s) {                     \
-    DocumentParse(s, P(), true);                                       \
+    DocumentParse(s, P(), DocumentPass::kRead);                        \
   }                                                                    \
   void BM_##P##ViewWalk(benchmark::State& s) { ViewWalk(s, P()); }     \
   void BM_##P##ViewRead(benchmark::State& s) { ViewRead(s, P()); }     \
