@@ -348,13 +348,14 @@ class Pool {
   void WorkAhead(Workspace* w) {
     Slice s;
     uint64_t turn;
+    std::unique_ptr<Parked> mine = std::make_unique<Parked>();
     while (Take(&s, &turn)) {
-      std::unique_ptr<Parked> mine = Spare();
       Process(s, w, &mine->r);
       mine->s = s;
       std::unique_lock<std::mutex> lock(mu_);
       if (stop_) return;
       parked_[turn % ahead_] = std::move(mine);
+      mine = Spare();          // for the next slice
       if (writing_) continue;  // the writer will find it
       writing_ = true;
       while (!stop_ && parked_[delivering_ % ahead_] != nullptr) {
@@ -387,8 +388,8 @@ class Pool {
     Slice s;
     SliceResult r;
   };
+  // Under mu_: storage a written slice left, or new.
   std::unique_ptr<Parked> Spare() {
-    std::lock_guard<std::mutex> lock(mu_);
     if (spare_.empty()) return std::make_unique<Parked>();
     std::unique_ptr<Parked> p = std::move(spare_.back());
     spare_.pop_back();
