@@ -345,6 +345,7 @@ class Parser {
   void GrowTape();
   void GrowSlots(size_t need);
   void IndexDictionary(uint32_t node);
+  bool LinearKeys(uint32_t node, const uint32_t* keys, uint32_t n);
   uint64_t KeyHashOf(uint32_t key_node, bool* hashable) const;
   bool KeyNodeEquals(uint32_t a, uint32_t b) const;
 
