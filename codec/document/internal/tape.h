@@ -74,6 +74,7 @@ struct StackFrame {
   uint32_t slot;   // its slot base
   Type kind;       // kArray (any Array type), kDictionary or kObject
   bool in_key;     // Dictionary: the key is being read
+  bool odd_keys;   // Dictionary: a key so far is not String/StringName
 };
 
 }  // namespace internal
