@@ -61,7 +61,8 @@ TEST(HwyRuntime, DispatchTakesTheBestTarget) {
 // The forcing the per-target tests use, and DisableTargets.
 TEST(HwyRuntime, ForcingAndDisablingTargets) {
   const int64_t usable = hwy::SupportedTargets() & HWY_TARGETS;
-  for (int64_t t = 1; t != 0; t <<= 1) {
+  for (int bit = 0; bit < 63; ++bit) {
+    const int64_t t = int64_t{1} << bit;
     if ((usable & t) == 0) continue;
     hwy::SetSupportedTargetsForTest(t);
     EXPECT_EQ(hwy::SupportedTargets(), t);
