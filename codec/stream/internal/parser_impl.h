@@ -253,7 +253,7 @@ bool Parser<H>::Run() {
         }
         if (text_.remaining() > 0) return Ending() ? Truncated() : true;
         state_ = kStrPad;
-        break;
+        [[fallthrough]];
       }
       case kStrPad: {
         const size_t k = std::min<uint64_t>(Avail(), str_pad_left_);
@@ -261,6 +261,8 @@ bool Parser<H>::Run() {
         str_pad_left_ -= static_cast<uint32_t>(k);
         if (str_pad_left_ > 0) return Ending() ? Truncated() : true;
         if (!StringDone()) return false;
+        // A string cut by the piece's end is done: on to the next value.
+        if (state_ == kValueStart) goto value_start;
         break;
       }
       case kNodePathHead: {
