@@ -172,6 +172,33 @@ for corpus, dialect in (("godot4", "godot4"), ("godot3", "godot3"),
         r = same_pieces(corpus + " objects allowed",
                         d + ["--framing=stream", "--allow-objects"], with_objects)
         expect(corpus + " objects allowed", r, 0, k + len(objects), "")
+# A live pipe: each value is printed as soon as its last byte has arrived,
+# the next one's first bytes held back until the rest comes.
+import select
+seven = struct.pack("<II", 2, 7)  # int 7
+p = subprocess.Popen([gdwire, "decode", "--framing=stream", "--format=json", "-"],
+                     stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+
+
+def line_within(seconds):
+    if not select.select([p.stdout], [], [], seconds)[0]:
+        return None
+    return p.stdout.readline()
+
+
+p.stdin.write(frame(seven) + frame(seven)[:7])
+p.stdin.flush()
+first = line_within(10)
+early = select.select([p.stdout], [], [], 0.3)[0]
+p.stdin.write(frame(seven)[7:])
+p.stdin.flush()
+second = line_within(10)
+p.stdin.close()
+p.wait()
+checks += 1
+if first != b"7\n" or early or second != b"7\n" or p.returncode != 0:
+    print("FAIL: live pipe: %r, early %r, %r, exit %r" % (first, early, second, p.returncode))
+    fail = 1
 print("%d comparisons" % checks)
 sys.exit(fail)
 PY
