@@ -21,6 +21,9 @@ Rows "capture --format=json|text": `gdwire capture` of the same recording
 written as a packet capture (one TCP connection over IPv4, segments of
 16,000 bytes, its handshake included: write_capture), MB/s of the pcap file.
 
+Row "decode --format=json (pipe)": `cat FILE | gdwire decode ... -`, the
+streaming path (values cut out of the pipe's pieces as they come).
+
 Prints a table (MB/s of the input, x cat, speed-up over the first thread
 count) and, with --out, writes RESULT lines (one JSON object each) for
 benchmarks/report/comparison.py. Scaling on a bigger machine:
@@ -39,6 +42,11 @@ ROWS = [
     ("validate", ["validate", "--framing=stream"]),
     ("decode --format=json", ["decode", "--format=json", "--framing=stream"]),
     ("decode --format=text", ["decode", "--format=text", "--framing=stream"]),
+]
+# Rows that read the recording from a pipe (`cat FILE | gdwire ... -`: the
+# streaming path, pieces as the pipe gives them, on one thread).
+PIPE_ROWS = [
+    ("decode --format=json (pipe)", ["decode", "--format=json", "--framing=stream"]),
 ]
 # Rows that read the recording as a packet capture (write_capture).
 CAPTURE_ROWS = [
@@ -142,13 +150,18 @@ def main():
     pcap = write_capture(path, os.path.join(a.work, os.path.basename(path) + ".pcap"))
     sizes = {name: size for name, _ in ROWS}
     sizes.update({name: os.path.getsize(pcap) for name, _ in CAPTURE_ROWS})
+    sizes.update({name: size for name, _ in PIPE_ROWS})
     cmds = {}
     for rows, input_path in ((ROWS, path), (CAPTURE_ROWS, pcap)):
         for name, args in rows:
             for t in threads:
                 cmds[(name, t)] = ([a.gdwire] + args[:1] + ["--dialect=" + a.dialect] +
                                    args[1:] + ["--threads=%d" % t, input_path])
-    for name, _ in ROWS + CAPTURE_ROWS:  # the same bytes at every thread count
+    for name, args in PIPE_ROWS:
+        for t in threads:
+            cmds[(name, t)] = ["bash", "-c", 'cat "$0" | "$@" -', path, a.gdwire] + args[:1] + [
+                "--dialect=" + a.dialect] + args[1:] + ["--threads=%d" % t]
+    for name, _ in ROWS + PIPE_ROWS + CAPTURE_ROWS:  # the same bytes at every count
         sums = {t: digest(cmds[(name, t)]) for t in threads}
         if len(set(sums.values())) != 1:
             sys.exit("cli_bench: %s: outputs differ across thread counts: %s" % (name, sums))
@@ -177,8 +190,8 @@ def main():
     print("input: %s, %.1f MB; %d rounds, best; load average before %s, after %s; %d cores" % (
         path, size / 1e6, a.reps, "%.2f %.2f %.2f" % load_before,
         "%.2f %.2f %.2f" % load_after, os.cpu_count()))
-    print("%-24s %7s %9s %9s %9s %8s %8s" % ("command", "threads", "wall s", "cpu s", "MB/s", "x cat", "speed-up"))
-    for name in ["cat", "start-up"] + [n for n, _ in ROWS + CAPTURE_ROWS]:
+    print("%-28s %7s %9s %9s %9s %8s %8s" % ("command", "threads", "wall s", "cpu s", "MB/s", "x cat", "speed-up"))
+    for name in ["cat", "start-up"] + [n for n, _ in ROWS + PIPE_ROWS + CAPTURE_ROWS]:
         base = None
         for t in ([1] if name in ("cat", "start-up") else threads):
             runs = times[(name, t)]
@@ -186,9 +199,9 @@ def main():
             median = sorted(w for w, _ in runs)[len(runs) // 2]
             base = base or wall
             if name == "start-up":  # one frame: no throughput to speak of
-                print("%-24s %7d %9.3f %9.3f %9s %8s %8s" % (name, t, wall, cpu, "-", "-", "-"))
+                print("%-28s %7d %9.3f %9.3f %9s %8s %8s" % (name, t, wall, cpu, "-", "-", "-"))
             else:
-                print("%-24s %7d %9.3f %9.3f %9.1f %8.3f %8.2f" % (
+                print("%-28s %7d %9.3f %9.3f %9.1f %8.3f %8.2f" % (
                     name, t, wall, cpu, sizes.get(name, size) / wall / 1e6, cat / wall,
                     base / wall))
             lines.append(json.dumps({
