@@ -1,8 +1,11 @@
 #!/bin/bash
 # gdwire decode --format=text|json on a FILE (the mapped path: lines written
 # straight from the document, codec/text/element_text.h / element_json.h)
-# prints byte for byte what the streaming path prints (--chunk: values
-# built, then ToText / ToJson), at 1 and 2 threads, for every value case of
+# prints byte for byte what the streaming path prints (--chunk: the push
+# parser cuts each value out of the pieces, tools/cli/stream_lines.h; the
+# document text equals ToText / ToJson of the built value, as
+# codec/text:element_text_test and element_json_test hold), at 1 and 2
+# threads, for every value case of
 # every engine corpus put into one StreamPeer stream per dialect (with and
 # without --allow-objects); and for Godot 4 the text is the engine's own
 # var_to_str of each value (the corpus's decoded_text, Godot 4.6.3).

@@ -17,6 +17,13 @@ quoted, with its CPU time (user + system) beside the wall time. Before
 timing, each command's output is checked to be byte-identical at every
 thread count (sha256).
 
+Rows "capture --format=json|text": `gdwire capture` of the same recording
+written as a packet capture (one TCP connection over IPv4, segments of
+16,000 bytes, its handshake included: write_capture), MB/s of the pcap file.
+
+Row "decode --format=json (pipe)": `cat FILE | gdwire decode ... -`, the
+streaming path (values cut out of the pipe's pieces as they come).
+
 Prints a table (MB/s of the input, x cat, speed-up over the first thread
 count) and, with --out, writes RESULT lines (one JSON object each) for
 benchmarks/report/comparison.py. Scaling on a bigger machine:
@@ -26,6 +33,7 @@ import argparse
 import hashlib
 import json
 import os
+import struct
 import subprocess
 import sys
 import time
@@ -34,6 +42,16 @@ ROWS = [
     ("validate", ["validate", "--framing=stream"]),
     ("decode --format=json", ["decode", "--format=json", "--framing=stream"]),
     ("decode --format=text", ["decode", "--format=text", "--framing=stream"]),
+]
+# Rows that read the recording from a pipe (`cat FILE | gdwire ... -`: the
+# streaming path, pieces as the pipe gives them, on one thread).
+PIPE_ROWS = [
+    ("decode --format=json (pipe)", ["decode", "--format=json", "--framing=stream"]),
+]
+# Rows that read the recording as a packet capture (write_capture).
+CAPTURE_ROWS = [
+    ("capture --format=json", ["capture", "--format=json"]),
+    ("capture --format=text", ["capture", "--format=text"]),
 ]
 
 
@@ -75,6 +93,45 @@ def prepare(path, min_mb, work):
     return out
 
 
+def write_capture(stream_path, out):
+    """The StreamPeer recording as one TCP connection in a pcap file (raw
+    IPv4 link type): handshake, then the bytes client -> server in 16,000-byte
+    segments, 10 us apart."""
+    if os.path.exists(out) and os.path.getmtime(out) >= os.path.getmtime(stream_path):
+        return out
+    src, dst = bytes([127, 0, 0, 1]), bytes([127, 0, 0, 2])
+    sport, dport, seg = 40000, 47100, 16000
+    state = {"usec": 0}
+
+    def packet(f, frm, to, ports, seq, ack, flags, payload=b""):
+        tcp = struct.pack(">HHIIBBHHH", ports[0], ports[1], seq & 0xffffffff,
+                          ack & 0xffffffff, 5 << 4, flags, 65535, 0, 0)
+        total = 20 + len(tcp) + len(payload)
+        ip = bytearray(struct.pack(">BBHHHBBH4s4s", 0x45, 0, total, 0, 0x4000, 64, 6, 0,
+                                   frm, to))
+        csum = sum(struct.unpack(">10H", bytes(ip)))
+        while csum >> 16:
+            csum = (csum & 0xffff) + (csum >> 16)
+        ip[10:12] = struct.pack(">H", ~csum & 0xffff)
+        state["usec"] += 10
+        sec, usec = divmod(state["usec"], 1000000)
+        f.write(struct.pack("<IIII", 1700000000 + sec, usec, total, total))
+        f.write(bytes(ip) + tcp + payload)
+
+    with open(stream_path, "rb") as s, open(out + ".tmp", "wb") as f:
+        f.write(struct.pack("<IHHiIII", 0xa1b2c3d4, 2, 4, 0, 0, 65535, 101))
+        c, v = (src, dst, (sport, dport)), (dst, src, (dport, sport))
+        packet(f, *c, 1000, 0, 0x02)  # SYN
+        packet(f, *v, 5000, 1001, 0x12)  # SYN+ACK
+        packet(f, *c, 1001, 5001, 0x10)  # ACK
+        seq = 1001
+        for block in iter(lambda: s.read(seg), b""):
+            packet(f, *c, seq, 5001, 0x18, block)  # PSH+ACK
+            seq += len(block)
+    os.replace(out + ".tmp", out)
+    return out
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[1])
     ap.add_argument("--gdwire", required=True)
@@ -89,12 +146,22 @@ def main():
     threads = [int(t) for t in a.threads.split(",")]
     path = prepare(a.input, a.min_mb, a.work)
     size = os.path.getsize(path)
+    os.makedirs(a.work, exist_ok=True)
+    pcap = write_capture(path, os.path.join(a.work, os.path.basename(path) + ".pcap"))
+    sizes = {name: size for name, _ in ROWS}
+    sizes.update({name: os.path.getsize(pcap) for name, _ in CAPTURE_ROWS})
+    sizes.update({name: size for name, _ in PIPE_ROWS})
     cmds = {}
-    for name, args in ROWS:
+    for rows, input_path in ((ROWS, path), (CAPTURE_ROWS, pcap)):
+        for name, args in rows:
+            for t in threads:
+                cmds[(name, t)] = ([a.gdwire] + args[:1] + ["--dialect=" + a.dialect] +
+                                   args[1:] + ["--threads=%d" % t, input_path])
+    for name, args in PIPE_ROWS:
         for t in threads:
-            cmds[(name, t)] = ([a.gdwire] + args[:1] + ["--dialect=" + a.dialect] + args[1:] +
-                               ["--threads=%d" % t, path])
-    for name, _ in ROWS:  # the same bytes at every thread count
+            cmds[(name, t)] = ["bash", "-c", 'cat "$0" | "$@" -', path, a.gdwire] + args[:1] + [
+                "--dialect=" + a.dialect] + args[1:] + ["--threads=%d" % t]
+    for name, _ in ROWS + PIPE_ROWS + CAPTURE_ROWS:  # the same bytes at every count
         sums = {t: digest(cmds[(name, t)]) for t in threads}
         if len(set(sums.values())) != 1:
             sys.exit("cli_bench: %s: outputs differ across thread counts: %s" % (name, sums))
@@ -123,8 +190,8 @@ def main():
     print("input: %s, %.1f MB; %d rounds, best; load average before %s, after %s; %d cores" % (
         path, size / 1e6, a.reps, "%.2f %.2f %.2f" % load_before,
         "%.2f %.2f %.2f" % load_after, os.cpu_count()))
-    print("%-24s %7s %9s %9s %9s %8s %8s" % ("command", "threads", "wall s", "cpu s", "MB/s", "x cat", "speed-up"))
-    for name in ["cat", "start-up"] + [n for n, _ in ROWS]:
+    print("%-28s %7s %9s %9s %9s %8s %8s" % ("command", "threads", "wall s", "cpu s", "MB/s", "x cat", "speed-up"))
+    for name in ["cat", "start-up"] + [n for n, _ in ROWS + PIPE_ROWS + CAPTURE_ROWS]:
         base = None
         for t in ([1] if name in ("cat", "start-up") else threads):
             runs = times[(name, t)]
@@ -132,13 +199,14 @@ def main():
             median = sorted(w for w, _ in runs)[len(runs) // 2]
             base = base or wall
             if name == "start-up":  # one frame: no throughput to speak of
-                print("%-24s %7d %9.3f %9.3f %9s %8s %8s" % (name, t, wall, cpu, "-", "-", "-"))
+                print("%-28s %7d %9.3f %9.3f %9s %8s %8s" % (name, t, wall, cpu, "-", "-", "-"))
             else:
-                print("%-24s %7d %9.3f %9.3f %9.1f %8.3f %8.2f" % (
-                    name, t, wall, cpu, size / wall / 1e6, cat / wall, base / wall))
+                print("%-28s %7d %9.3f %9.3f %9.1f %8.3f %8.2f" % (
+                    name, t, wall, cpu, sizes.get(name, size) / wall / 1e6, cat / wall,
+                    base / wall))
             lines.append(json.dumps({
                 "row": name, "threads": t,
-                "bytes": os.path.getsize(one) if name == "start-up" else size,
+                "bytes": os.path.getsize(one) if name == "start-up" else sizes.get(name, size),
                 "best_s": wall, "median_s": median,
                 "cpu_s": cpu, "runs": len(runs), "cat_s": cat, "cores": os.cpu_count(),
                 "load_before": list(load_before), "load_after": list(load_after)}))

@@ -69,6 +69,13 @@ def section(results):
         f"output is checked byte-identical at every thread count first.",
         "",
     ]
+    if any(r["row"].startswith("capture") for r in rows):
+        lines[-1:-1] = [
+            "",
+            "Rows `gdwire capture`: the same recording written as a packet capture "
+            "(one TCP connection, cli_bench.py's write_capture), MB/s of the pcap "
+            "file; the values are decoded on one thread and turned into lines on "
+            "`--threads` threads."]
     lines += md_table(["command", "threads", "MB/s", "CPU s", "× cat", "speed-up"],
                       ["---", "---:", "---:", "---:", "---:", "---:"], cells)
     goal_lines = []

@@ -224,7 +224,10 @@ struct CaptureStats {
   uint64_t enet_transport_bytes = 0;
 };
 
-using MessageFn = std::function<void(const Message&)>;
+// The message is the decoder's own, dropped after the call: the callback may
+// move its value out (`std::move(m.value)`), e.g. to format it on another
+// thread, instead of copying it.
+using MessageFn = std::function<void(Message&)>;
 using ProblemFn = std::function<void(const Problem&)>;
 
 class Decoder {

@@ -170,6 +170,63 @@ check "godot3 capture read as godot4: exit 1, errors per message" \
   $([ $st = 1 ] && grep -q "tcp #1 127.0.0.1:[0-9]* -> 127.0.0.1:47200: decode: message #28 at byte 456" "$T/wrong.err" &&
     [ "$(wc -l < "$T/wrong.txt")" -gt 200 ]; echo $?)
 
+# --threads: the lines are made on worker threads and written in order:
+# stdout, and stdout and stderr together (a problem after the lines of the
+# messages before it), are the same bytes at every thread count, for every
+# output form, on whole, damaged and misread captures.
+same_threads() {  # name, gdwire capture args...
+  local name="$1"
+  shift
+  "$GDWIRE" capture --threads=1 "$@" > "$T/t1.out" 2> "$T/t1.err"
+  local st1=$?
+  "$GDWIRE" capture --threads=1 "$@" > "$T/t1.all" 2>&1
+  local ok=0
+  for n in 2 4; do
+    "$GDWIRE" capture --threads=$n "$@" > "$T/tn.out" 2> "$T/tn.err"
+    local stn=$?
+    "$GDWIRE" capture --threads=$n "$@" > "$T/tn.all" 2>&1
+    if [ $stn != $st1 ] || ! cmp -s "$T/t1.out" "$T/tn.out" ||
+       ! cmp -s "$T/t1.err" "$T/tn.err" || ! cmp -s "$T/t1.all" "$T/tn.all"; then
+      echo "--threads=$n differs from --threads=1: $*"
+      diff "$T/t1.all" "$T/tn.all" | head -5
+      ok=1
+    fi
+  done
+  [ -s "$T/t1.out" ] || { echo "no output: $*"; ok=1; }
+  check "--threads=1,2,4 the same bytes: $name" $ok
+}
+for form in "" --format=json --values-only "--values-only --format=json"; do
+  # shellcheck disable=SC2086  # $form: zero, one or two flags
+  same_threads "godot4.pcap $form" $form "$G4"
+  # shellcheck disable=SC2086
+  same_threads "godot3.pcap $form" $form --dialect=godot3 "$G3"
+  # shellcheck disable=SC2086
+  same_threads "godot3 read as godot4 (problems) $form" $form "$G3"
+  # shellcheck disable=SC2086
+  same_threads "godot4 lost segments $form" $form "$T/g4_lost.pcap"
+  # shellcheck disable=SC2086
+  same_threads "godot3_lossy.pcap $form" $form --dialect=godot3 \
+    "$DATA/godot3_lossy.pcap"
+  # shellcheck disable=SC2086
+  same_threads "godot4 cut mid-record $form" $form "$T/g4_cut.pcap"
+done
+# ENet events (no put_var values: nothing for --values-only) with a manifest.
+same_threads "ENet events" "$DATA/enet/godot4_enet_zlib.pcap"
+same_threads "ENet events --format=json" --format=json \
+  --manifest="$DATA/enet/godot4_enet.manifest.json" \
+  "$DATA/enet/godot4_enet_zlib.pcap"
+same_threads "--stats" --stats "$T/g4_lost.pcap"
+same_threads "--profile" --profile "$DATA/enet/godot4_enet_zlib.pcap"
+# A problem comes after the lines of the messages decoded before it: in
+# the godot3 capture read as godot4, the first problem (message #28 of
+# connection 1) follows that connection's message #27.
+"$GDWIRE" capture --threads=4 "$G3" > "$T/order.all" 2>&1
+check "--threads=4: a problem after the lines before it" \
+  $(awk '/decode: message #28 at byte 456/ { exit(seen ? 0 : 1) }
+         / #1\.27 / { seen = 1 }' "$T/order.all"; echo $?)
+"$GDWIRE" capture --threads=0 "$G4" > /dev/null 2>&1
+check "--threads=0: usage (2)" $([ $? = 2 ]; echo $?)
+
 # Usage and unreadable files.
 "$GDWIRE" capture > /dev/null 2>&1
 check "no file: usage (2)" $([ $? = 2 ]; echo $?)

@@ -15,6 +15,7 @@
 #include <cstdio>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/strings/numbers.h"
@@ -25,6 +26,7 @@
 #include "codec/text/text.h"
 #include "tools/cli/cli.h"
 #include "tools/cli/net_profile.h"
+#include "tools/cli/ordered_output.h"
 
 namespace gdwire {
 namespace cli {
@@ -37,7 +39,8 @@ constexpr char kHelp[] =
     "                      [--values-only] [--allow-objects] [--big-endian]\n"
     "                      [--websocket-port=P[,P...]] [--enet-port=P[,P...]]\n"
     "                      [--no-enet] [--profile] [--manifest=FILE]\n"
-    "                      [--quiet] [--stats] FILE.pcap|FILE.pcapng|-\n"
+    "                      [--quiet] [--stats] [--threads=N]\n"
+    "                      FILE.pcap|FILE.pcapng|-\n"
     "\n"
     "Decodes the Godot values in a packet capture (tcpdump -w, Wireshark;\n"
     "pcap or pcapng; Ethernet, Linux cooked, loopback or raw IP). `-` reads\n"
@@ -90,6 +93,10 @@ constexpr char kHelp[] =
     "connections,\n"
     "                    messages, problems, retransmitted and reordered\n"
     "                    segments, gaps\n"
+    "  --threads=N       values turned into text or JSON on N threads,\n"
+    "                    printed in order (default: every core; 1: one\n"
+    "                    thread); standard input prints each message at\n"
+    "                    once, on one thread\n"
     "\n"
     "Problems (gaps in TCP streams, messages that do not decode, a file cut\n"
     "off mid-record) go to stderr as `gdwire capture: <transport> #<conn>\n"
@@ -200,19 +207,20 @@ absl::Status ParseCaptureFlags(const Args& args,
 bool SetUpCapture(int argc, char** argv, Args* args,
                   capture::CaptureOptions* opts,
                   std::unique_ptr<multiplayer::FileManifest>* manifest,
-                  int* exit_code) {
-  absl::Status st =
-      ParseArgs(argc, argv,
-                {"dialect", "port", "to-port", "host", "format", "values-only",
-                 "allow-objects", "big-endian", "websocket-port", "enet-port",
-                 "no-enet", "manifest", "profile", "quiet", "stats", "help"},
-                args);
+                  int* threads, int* exit_code) {
+  absl::Status st = ParseArgs(
+      argc, argv,
+      {"dialect", "port", "to-port", "host", "format", "values-only",
+       "allow-objects", "big-endian", "websocket-port", "enet-port", "no-enet",
+       "manifest", "profile", "quiet", "stats", "threads", "help"},
+      args);
   if (st.ok() && args->Has("help")) {
     std::fputs(kHelp, stdout);
     *exit_code = kExitOk;
     return false;
   }
   if (st.ok()) st = ParseCaptureFlags(*args, opts);
+  if (st.ok()) st = ParseThreads(*args, threads);
   if (!st.ok()) {
     std::fprintf(stderr, "gdwire capture: %s\n\n%s",
                  std::string(st.message()).c_str(), kHelp);
@@ -237,18 +245,44 @@ bool SetUpCapture(int argc, char** argv, Args* args,
   return true;
 }
 
+// The line of one message, newline included: the value alone
+// (--values-only), or the head and the value, as text or JSON.
+void AppendMessageLine(const capture::Message& m, bool values_only, bool json,
+                       Dialect dialect, std::string* line) {
+  if (values_only) {
+    line->append(json ? text::ToJson(m.value) : text::ToText(m.value, dialect));
+  } else if (json) {
+    JsonHead(m.time, m.transport, m.src, m.dst, m.connection, m.index, line);
+    absl::StrAppend(line, ",\"offset\":", m.offset, ",\"text\":");
+    JsonString(text::ToText(m.value, dialect), line);
+    absl::StrAppend(line, ",\"value\":", text::ToJson(m.value), "}");
+  } else {
+    absl::StrAppend(line, TimeText(m.time), " ",
+                    capture::TransportName(m.transport), " ", m.src.ToString(),
+                    " -> ", m.dst.ToString(), " #", m.connection, ".", m.index,
+                    " ", capture::OneLine(text::ToText(m.value, dialect)));
+  }
+  line->push_back('\n');
+}
+
 // What `gdwire capture` prints as the capture is decoded: a line per
 // message and per ENet event (or the bandwidth profile, --profile),
-// problems and progress on stderr; and their counts.
+// problems and progress on stderr; and their counts. The messages' lines
+// are made on `threads` threads, a batch of messages at a time, and
+// written in order (OrderedOutput); a problem is printed after the lines
+// of everything before it. Live input (standard input) prints each message
+// at once, on the calling thread.
 class CapturePrinter {
  public:
-  CapturePrinter(const Args& args, Dialect dialect)
+  CapturePrinter(const Args& args, Dialect dialect, int threads)
       : profile_(args.Has("profile")),
         values_only_(args.Has("values-only")),
         json_(args.Get("format", "text") == "json"),
         quiet_(args.Has("quiet")),
         live_(args.positional[0] == "-"),  // each message at once
-        dialect_(dialect) {}
+        dialect_(dialect),
+        batch_limit_(live_ ? 1 : kBatch),
+        out_(live_ ? 1 : threads, stdout) {}
 
   bool profile() const { return profile_; }
   bool values_only() const { return values_only_; }
@@ -257,24 +291,12 @@ class CapturePrinter {
   uint64_t problems() const { return problems_; }
   NetProfile* net_profile() { return &net_profile_; }
 
-  void OnMessage(const capture::Message& m) {
+  // Takes the message's value (the decoder drops the message after).
+  void OnMessage(capture::Message& m) {
     ++messages_;
     if (profile_) return;
-    std::string line;
-    if (values_only_) {
-      line = json_ ? text::ToJson(m.value) : text::ToText(m.value, dialect_);
-    } else if (json_) {
-      JsonHead(m.time, m.transport, m.src, m.dst, m.connection, m.index, &line);
-      absl::StrAppend(&line, ",\"offset\":", m.offset, ",\"text\":");
-      JsonString(text::ToText(m.value, dialect_), &line);
-      absl::StrAppend(&line, ",\"value\":", text::ToJson(m.value), "}");
-    } else {
-      line = absl::StrCat(
-          TimeText(m.time), " ", capture::TransportName(m.transport), " ",
-          m.src.ToString(), " -> ", m.dst.ToString(), " #", m.connection, ".",
-          m.index, " ", capture::OneLine(text::ToText(m.value, dialect_)));
-    }
-    Print(&line);
+    batch_.push_back(Entry{std::move(m), std::string(), true});
+    if (batch_.size() >= batch_limit_) Submit();
   }
 
   void OnNetEvent(const capture::NetEvent& e) {
@@ -294,12 +316,15 @@ class CapturePrinter {
       if (!e.delivery.empty()) absl::StrAppend(&line, " ", e.delivery);
       absl::StrAppend(&line, " ", capture::OneLine(e.text));
     }
-    Print(&line);
+    line.push_back('\n');
+    batch_.push_back(Entry{capture::Message(), std::move(line), false});
+    if (batch_.size() >= batch_limit_) Submit();
   }
 
   void OnProblem(const capture::Problem& p) {
     ++problems_;
     if (quiet_) return;
+    Finish();  // the lines of the messages before it first
     ClearProgress();
     if (p.connection == 0) {
       std::fprintf(stderr, "gdwire capture: %s: %s\n",
@@ -328,6 +353,12 @@ class CapturePrinter {
     std::fprintf(stderr, "\r\033[Kgdwire capture: %d%% (%llu messages)", pct,
                  static_cast<unsigned long long>(messages_));
     progress_shown_ = true;
+  }
+
+  // Writes the lines of every message and event so far, and flushes stdout.
+  void Finish() {
+    Submit();
+    out_.Flush();
   }
 
   // Erases the progress line, if shown.
@@ -374,14 +405,40 @@ class CapturePrinter {
     absl::StrAppend(line, ",\"event\":", e.json.empty() ? "null" : e.json, "}");
   }
 
-  void Print(std::string* line) {
-    line->push_back('\n');
-    std::fwrite(line->data(), 1, line->size(), stdout);
-    if (live_) std::fflush(stdout);
+  // A message (its line made by a job) or an ENet event's line, made.
+  struct Entry {
+    capture::Message message;
+    std::string line;
+    bool is_message;
+  };
+  // Messages (and events) a job makes the lines of: enough to outweigh
+  // handing them over, few enough to keep every thread busy on a capture
+  // of a few hundred messages.
+  static constexpr size_t kBatch = 64;
+
+  // Hands the batch to a job; live, writes it out at once.
+  void Submit() {
+    if (batch_.empty()) return;
+    out_.Submit([batch = std::move(batch_), values_only = values_only_,
+                 json = json_, dialect = dialect_](std::string* out) {
+      for (const Entry& e : batch) {
+        if (e.is_message) {
+          AppendMessageLine(e.message, values_only, json, dialect, out);
+        } else {
+          out->append(e.line);
+        }
+      }
+    });
+    batch_.clear();
+    batch_.reserve(batch_limit_);
+    if (live_) out_.Flush();
   }
 
   const bool profile_, values_only_, json_, quiet_, live_;
   const Dialect dialect_;
+  const size_t batch_limit_;
+  std::vector<Entry> batch_;
+  OrderedOutput out_;
   NetProfile net_profile_;
   uint64_t messages_ = 0, problems_ = 0;
   bool progress_shown_ = false;
@@ -422,10 +479,12 @@ int Capture(int argc, char** argv) {
   capture::CaptureOptions opts;
   std::unique_ptr<multiplayer::FileManifest> manifest;
   int exit_code = kExitOk;
-  if (!SetUpCapture(argc, argv, &args, &opts, &manifest, &exit_code)) {
+  int threads = 0;
+  if (!SetUpCapture(argc, argv, &args, &opts, &manifest, &threads,
+                    &exit_code)) {
     return exit_code;
   }
-  CapturePrinter printer(args, opts.decode.dialect);
+  CapturePrinter printer(args, opts.decode.dialect, threads);
   // Only what is printed is made.
   opts.net_text = !printer.profile() && !printer.values_only();
   opts.net_json = opts.net_values = opts.net_text && printer.json();
@@ -441,11 +500,11 @@ int Capture(int argc, char** argv) {
   capture::CaptureStats stats;
   absl::Status st = capture::DecodeFile(
       args.positional[0], opts,
-      [&](const capture::Message& m) { printer.OnMessage(m); },
+      [&](capture::Message& m) { printer.OnMessage(m); },
       [&](const capture::Problem& p) { printer.OnProblem(p); }, progress,
       &stats);
+  printer.Finish();
   printer.ClearProgress();
-  std::fflush(stdout);
   if (!st.ok()) {
     std::fprintf(stderr, "gdwire capture: %s\n",
                  std::string(st.message()).c_str());

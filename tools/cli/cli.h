@@ -38,6 +38,9 @@
 #include "codec/variant.h"
 
 namespace gdwire {
+namespace document {
+class Element;
+}  // namespace document
 namespace cli {
 
 inline constexpr int kExitOk = 0;
@@ -108,6 +111,10 @@ bool UseMapped(const Common& common);
 // or gdwire's JSON, then a newline).
 void AppendValueLine(const Variant& v, bool json, Dialect dialect,
                      std::string* out);
+// The same line written from a document's root (codec/text/element_text.h,
+// element_json.h: the same bytes as for its Variant), no value built.
+void AppendElementLine(const document::Element& root, bool json,
+                       Dialect dialect, std::string* out);
 // The mapped decode and validate (tools/cli/parallel.cc).
 int DecodeParallel(const Common& common, const std::string& format,
                    int threads);

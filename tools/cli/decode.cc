@@ -6,7 +6,10 @@
 // error). With --framing=raw|stream|packet-stream values are printed one
 // after another, as soon as each one's last byte has arrived: the input
 // goes through the push parser in pieces (what each read returns, or
-// --chunk=N bytes at a time), never buffered whole.
+// --chunk=N bytes at a time), never buffered whole (only the bytes of the
+// value under way are kept), and each line is written from the value's
+// bytes with no Variant built (tools/cli/stream_lines.h). A value is
+// printed once the parser has accepted it (its padding and frame included).
 
 #include <unistd.h>
 
@@ -18,8 +21,8 @@
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
-#include "codec/stream/value_reader.h"
 #include "tools/cli/cli.h"
+#include "tools/cli/stream_lines.h"
 
 namespace gdwire {
 namespace cli {
@@ -162,20 +165,16 @@ int Decode(int argc, char** argv) {
   if (common.frame.framing == Framing::kNone) {
     dopts.reject_trailing_bytes = false;
   }
-  const Dialect dialect = dopts.dialect;
-  stream::ValueReader reader(dopts, common.frame);
-  std::vector<Variant> values;
+  // Each value's line written as soon as its last byte has arrived, from
+  // the value's bytes (no Variant built: tools/cli/stream_lines.h).
+  StreamLines reader(dopts, common.frame, format == "json");
   std::string lines;
   auto print = [&]() {
-    for (const Variant& v : values) {
-      AppendValueLine(v, format == "json", dialect, &lines);
-    }
-    if (!values.empty()) {
+    if (!lines.empty()) {
       std::fwrite(lines.data(), 1, lines.size(), stdout);
       std::fflush(stdout);
     }
     lines.clear();
-    values.clear();
   };
   size_t one_pos = 0;
   for (;;) {
@@ -194,11 +193,10 @@ int Decode(int argc, char** argv) {
       break;
     }
     if (n == 0) {
-      st = reader.Finish(&values);
+      st = reader.Finish(&lines);
       break;
     }
-    st =
-        reader.Feed(absl::MakeConstSpan(data, static_cast<size_t>(n)), &values);
+    st = reader.Feed(ByteView(data, static_cast<size_t>(n)), &lines);
     print();
     if (!st.ok()) break;
   }
@@ -208,7 +206,7 @@ int Decode(int argc, char** argv) {
     // Name the value like the framed paths do: "#3$[0]: ...".
     if (common.frame.framing == Framing::kNone && !msg.empty() &&
         msg[0] == '$') {
-      msg = absl::StrCat("#", reader.parser().values(), msg);
+      msg = absl::StrCat("#", reader.values(), msg);
     }
     std::fprintf(stderr, "gdwire decode: %s\n", msg.c_str());
     return kExitBadInput;

@@ -117,9 +117,6 @@ void AppendValueLine(const Variant& v, bool json, Dialect dialect,
   out->push_back('\n');
 }
 
-namespace {
-
-// AppendValueLine's line, written from a document's root.
 void AppendElementLine(const document::Element& root, bool json,
                        Dialect dialect, std::string* out) {
   if (json) {
@@ -131,8 +128,6 @@ void AppendElementLine(const document::Element& root, bool json,
   }
   out->push_back('\n');
 }
-
-}  // namespace
 
 int DecodeParallel(const Common& common, const std::string& format,
                    int threads) {
