@@ -315,6 +315,46 @@ TEST(ValueReader, AbsoluteMemoryBudget) {
   EXPECT_LT(fed, 20000u);
 }
 
+// A value is handed out only once the parser has accepted all of it: not
+// a frame's value with bytes left in its frame (strict), not a string
+// whose bad last sequence is judged after its last text byte arrived.
+TEST(ValueReader, NoValueBeforeItsVerdict) {
+  FrameOptions f;
+  f.framing = Framing::kStream;
+  DecodeOptions strict;
+  strict.reject_trailing_bytes = true;
+  {
+    ValueReader r(strict, f);
+    std::vector<Variant> out;
+    const std::string in = Hex("0c000000020000002a000000ffffffff");
+    EXPECT_FALSE(r.Feed(absl::string_view(in), &out).ok());
+    EXPECT_TRUE(out.empty());
+  }
+  // A godot4 String of 5 bytes ending in a lead byte, fed a byte at a
+  // time: its verdict comes with the padding, after the text.
+  const std::string bad =
+      Hex("0400000005000000616263"
+          "64c3000000");
+  ValueReader r(DecodeOptions{});
+  std::vector<Variant> out;
+  absl::Status st;
+  for (size_t i = 0; i < bad.size() && st.ok(); ++i) {
+    st = r.Feed(absl::string_view(bad).substr(i, 1), &out);
+  }
+  if (st.ok()) st = r.Finish(&out);
+  EXPECT_FALSE(st.ok());
+  EXPECT_TRUE(out.empty());
+  // The same string good: one value, at its end.
+  const std::string good =
+      Hex("0400000005000000616263"
+          "6465000000");
+  ValueReader g(DecodeOptions{});
+  for (size_t i = 0; i < good.size(); ++i) {
+    ASSERT_TRUE(g.Feed(absl::string_view(good).substr(i, 1), &out).ok());
+    EXPECT_EQ(out.size(), i + 1 == good.size() ? 1u : 0u) << i;
+  }
+}
+
 }  // namespace
 }  // namespace stream
 }  // namespace gdwire

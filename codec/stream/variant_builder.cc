@@ -26,6 +26,8 @@ void VariantBuilder::Clear() {
   promised_ = 0;
   values_.clear();
   offsets_.clear();
+  pending_ = Variant();
+  has_pending_ = false;
   text_.clear();
 }
 
@@ -458,8 +460,9 @@ bool VariantBuilder::Attach(Variant v) {
     }
     if (!Charge(cost)) return false;
   }
-  if (depth_ == 0) {
-    values_.push_back(std::move(v));
+  if (depth_ == 0) {  // handed out at ValueDone, after the last verdict
+    pending_ = std::move(v);
+    has_pending_ = true;
     return true;
   }
   Node& n = stack_[depth_ - 1];
@@ -506,6 +509,11 @@ bool VariantBuilder::Attach(Variant v) {
 }
 
 bool VariantBuilder::ValueDone(uint64_t begin, uint64_t /*end*/) {
+  if (has_pending_) {
+    values_.push_back(std::move(pending_));
+    pending_ = Variant();
+    has_pending_ = false;
+  }
   offsets_.push_back(begin);
   charged_ = 0;  // each value has its own budget
   return !stop_after_value_;

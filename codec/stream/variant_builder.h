@@ -50,7 +50,9 @@ class VariantBuilder {
   bool ValueDone(uint64_t begin, uint64_t end);
 
   // The completed outermost values, in stream order, and the offsets of
-  // their first bytes. The caller may move them out and clear both.
+  // their first bytes. The caller may move them out and clear both. A
+  // value joins them at ValueDone, once the parser has accepted all of it
+  // (its text's verdict, its padding, its frame), never before.
   std::vector<Variant>& values() { return values_; }
   std::vector<uint64_t>& offsets() { return offsets_; }
   // When set, ValueDone returns false: the parser stops after each value.
@@ -106,6 +108,9 @@ class VariantBuilder {
   bool budgeted_ = false;  // an absolute budget applies
   std::vector<Variant> values_;
   std::vector<uint64_t> offsets_;
+  // The outermost value built and not yet accepted (ValueDone).
+  Variant pending_;
+  bool has_pending_ = false;
   bool stop_after_value_ = false;
   std::function<void(ErrorKind, std::string)> abort_;
   uint64_t charged_ = 0;  // this value's charges (without alloc_account)
