@@ -101,18 +101,19 @@ HWY_INLINE size_t ScanBlock(const uint8_t* HWY_RESTRICT p, size_t m,
   return e;
 }
 
-// Chunk k of the bytes >= 0x80 classed for TwoByteText: *lead (C2..DF, the
-// leads of 2-byte sequences) and *cont (80..BF), bit 16k + lane. Three
-// vector steps and two PMOVMSKB: C2..DF plus 0xBE (wrapping) is -128..-99
-// and nothing else is.
+// Chunk k of the bytes classed for TwoByteText: *lead (C2..DF, the leads
+// of 2-byte sequences) and *bit6 (bytes with bit 6 set: among those >= 0x80,
+// the ones that are not continuations), bit 16k + lane. C2..DF plus 0xBE
+// (wrapping) is -128..-99 and nothing else is; bit 6 is the sign of the
+// byte doubled. Three vector steps and two PMOVMSKB, one constant each.
 template <size_t k>
 HWY_INLINE void Classes(const uint8_t* HWY_RESTRICT p, uint64_t* lead,
-                        uint64_t* cont) {
+                        uint64_t* bit6) {
   const hn::Full128<int8_t> di;
   const auto v = hn::BitCast(di, hn::LoadU(hn::Full128<uint8_t>(), p + 16 * k));
   const auto shifted = hn::Add(v, hn::Set(di, int8_t{-66}));
   *lead |= Bits(di, hn::Lt(shifted, hn::Set(di, int8_t{-98}))) << (16 * k);
-  *cont |= Bits(di, hn::Lt(v, hn::Set(di, int8_t{-64}))) << (16 * k);
+  *bit6 |= Bits(di, hn::Lt(hn::Add(v, v), hn::Zero(di))) << (16 * k);
 }
 
 // True when the text p[0, e) (0 < e < 64), whose bytes >= 0x80 are `high`
@@ -123,20 +124,20 @@ HWY_INLINE void Classes(const uint8_t* HWY_RESTRICT p, uint64_t* lead,
 // lookup check.
 HWY_INLINE bool TwoByteText(const uint8_t* HWY_RESTRICT p, size_t e,
                             uint64_t high) {
-  uint64_t lead = 0, cont = 0;
-  Classes<0>(p, &lead, &cont);
+  uint64_t lead = 0, bit6 = 0;
+  Classes<0>(p, &lead, &bit6);
   if (HWY_UNLIKELY(high > 0xFFFF)) {
-    if (e > 16) Classes<1>(p, &lead, &cont);
-    if (e > 32) Classes<2>(p, &lead, &cont);
-    if (e > 48) Classes<3>(p, &lead, &cont);
+    if (e > 16) Classes<1>(p, &lead, &bit6);
+    if (e > 32) Classes<2>(p, &lead, &bit6);
+    if (e > 48) Classes<3>(p, &lead, &bit6);
   }
-  // Both are bytes >= 0x80: `high` keeps those of the text.
+  // The leads of the text (`high` keeps its bytes >= 0x80) and the bytes
+  // after them: together exactly the text's bytes >= 0x80 (a lead cut off
+  // by the end has its second bit past the text), and each byte after a
+  // lead a continuation (a byte >= 0x80 without bit 6).
   lead &= high;
-  cont &= high;
-  // Every byte >= 0x80 is a lead or a continuation, and the continuations
-  // are exactly the bytes after the leads (a lead cut off by the end has
-  // its bit past the text, so no continuation matches it).
-  return ((high ^ (lead | cont)) | (cont ^ (lead << 1))) == 0;
+  const uint64_t second = lead << 1;
+  return ((high ^ (lead | second)) | (second & bit6)) == 0;
 }
 
 // The lookup errors of the 16 bytes x (the text's bytes from `at` on, those
