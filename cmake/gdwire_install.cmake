@@ -95,8 +95,8 @@ install(FILES ${PROJECT_BINARY_DIR}/gdwireConfig.cmake
 
 # --- gdwire.pc. Libs lists the libraries users before used (each folder
 # library is defined after the ones it needs). With static libraries
-# Highway (and simdjson) must be on the user's link line: Requires; with
-# shared ones they are the libraries' own business: Requires.private.
+# simdjson must be on the user's link line: Requires; with shared ones it
+# is the libraries' own business: Requires.private.
 # The same for the thread library of codec/stream/parallel (-pthread).
 set(GDWIRE_PC_LIBS "")
 foreach(_lib ${GDWIRE_FOLDER_LIBS})
@@ -108,16 +108,18 @@ foreach(_a ${GDWIRE_ABSL})
   string(REPLACE "absl::" "absl_" _a ${_a})
   list(APPEND _pc_public ${_a})
 endforeach()
-set(_pc_linked libhwy)
+# Highway: its headers only (Requires.private still gives their cflags);
+# its library is not linked (simd/internal/hwy_runtime.cc).
+set(_pc_linked "")
 if(GDWIRE_USES_SIMDJSON)
   list(APPEND _pc_linked simdjson)
 endif()
 if(BUILD_SHARED_LIBS)
-  set(_pc_private ${_pc_linked})
+  set(_pc_private libhwy ${_pc_linked})
   set(GDWIRE_PC_LIBS_PRIVATE -pthread)
 else()
   list(APPEND _pc_public ${_pc_linked})
-  set(_pc_private "")
+  set(_pc_private libhwy)
   # The system libraries the static folder libraries link privately.
   string(APPEND GDWIRE_PC_LIBS " -lpcap -lenet -lzstd -lz -pthread")
   set(GDWIRE_PC_LIBS_PRIVATE "")

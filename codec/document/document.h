@@ -344,7 +344,8 @@ class Parser {
   bool Run(const core::Context& c, size_t* end);
   void GrowTape();
   void GrowSlots(size_t need);
-  void IndexDictionary(uint32_t node);
+  void IndexDictionary(uint32_t node, bool text_keys);
+  bool LinearKeys(uint32_t node, const uint32_t* keys, uint32_t n);
   uint64_t KeyHashOf(uint32_t key_node, bool* hashable) const;
   bool KeyNodeEquals(uint32_t a, uint32_t b) const;
 

@@ -110,8 +110,12 @@ struct Table {
   uint32_t mask;
 };
 
+// False for a Dictionary without a table (empty, or kLinearKeys).
 ABSL_ATTRIBUTE_ALWAYS_INLINE inline bool TableOf(const uint32_t* slots,
-                                                 uint32_t b, Table* t) {
+                                                 const internal::Node& n,
+                                                 Table* t) {
+  if (n.flags & internal::kLinearKeys) return false;
+  const uint32_t b = n.b;
   const uint32_t count = slots[b];
   const uint32_t hb = slots[b + 1 + count];
   const uint32_t cap = slots[hb];
@@ -138,9 +142,20 @@ Element Element::Find(absl::string_view key) const {
   }
   if (t != Type::kDictionary) return {};
   const Node& n = node();
+  if (n.flags & internal::kLinearKeys) {  // every key canonical text
+    const uint32_t* keys = p_->slots_.get() + n.b + 1;
+    for (uint32_t i = p_->slots_[n.b]; i-- > 0;) {
+      const Node& k = p_->tape_[keys[i]];
+      if (k.b == key.size() &&
+          std::memcmp(p_->data_ + k.a, key.data(), key.size()) == 0) {
+        return at(i);
+      }
+    }
+    return {};
+  }
   int64_t found = -1;
   Table tb;
-  if (TableOf(p_->slots_.get(), n.b, &tb)) {
+  if (TableOf(p_->slots_.get(), n, &tb)) {
     uint32_t j =
         static_cast<uint32_t>(internal::HashString(p_->seed_, key)) & tb.mask;
     for (uint32_t cell; (cell = tb.cells[j]) != 0; j = (j + 1) & tb.mask) {
@@ -168,7 +183,7 @@ Element Element::Find(absl::string_view key) const {
 Element Element::FindInt(int64_t key) const {
   if (type() != Type::kDictionary) return {};
   Table tb;
-  if (!TableOf(p_->slots_.get(), node().b, &tb)) return {};
+  if (!TableOf(p_->slots_.get(), node(), &tb)) return {};
   uint32_t j =
       static_cast<uint32_t>(internal::HashInt(p_->seed_, key)) & tb.mask;
   for (uint32_t cell; (cell = tb.cells[j]) != 0; j = (j + 1) & tb.mask) {
@@ -185,7 +200,7 @@ Element Element::FindKey(const Variant& key) const {
   if (kt == Type::kInt) return FindInt(key.as_int());
   if (kt == Type::kNil || kt == Type::kBool || kt == Type::kFloat) {
     Table tb;
-    if (!TableOf(p_->slots_.get(), node().b, &tb)) return {};
+    if (!TableOf(p_->slots_.get(), node(), &tb)) return {};
     const uint64_t seed = p_->seed_;
     const uint64_t h = kt == Type::kNil ? internal::HashNil(seed)
                        : kt == Type::kBool

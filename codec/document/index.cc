@@ -25,6 +25,7 @@ namespace document {
 using internal::kComplexKeys;
 using internal::kContainer;
 using internal::kDuplicateKeys;
+using internal::kLinearKeys;
 using internal::kNonCanonical;
 using internal::Node;
 
@@ -91,11 +92,32 @@ bool Parser::KeyNodeEquals(uint32_t a, uint32_t b) const {
   }
 }
 
+// A few canonical String keys (tape.h, kLinearKeys): no table, and no
+// search for duplicates (lookups take the last equal key; ToVariant, the
+// one reader that needs to know, compares the few keys itself). The parse
+// saw every key's type (`text_keys`); only the lenient dialects' text can
+// be non-canonical. False when the keys do not qualify.
+bool Parser::LinearKeys(uint32_t node, const uint32_t* keys, uint32_t n) {
+  if (opts_.dialect != Dialect::kGodot4) {
+    uint32_t odd = 0;
+    for (uint32_t i = 0; i < n; ++i)
+      odd |= tape_[keys[i]].flags & kNonCanonical;
+    if (odd != 0) return false;
+  }
+  tape_[node].flags |= kLinearKeys;
+  return true;
+}
+
 // Load <= 1/4 (few probes), and the keys' hashes kept while building so a
 // collision compares keys only when their 64-bit hashes agree.
-void Parser::IndexDictionary(uint32_t node) {
+void Parser::IndexDictionary(uint32_t node, bool text_keys) {
   const uint32_t slot = tape_[node].b;
   const uint32_t n = slots_[slot];
+  if (text_keys && n > 0 && n <= internal::kLinearKeysMax &&
+      LinearKeys(node, slots_.get() + slot + 1, n)) {
+    slots_[slot + 1 + n] = 0;  // no table
+    return;
+  }
   uint32_t cap = 0;
   if (n > 0) {
     cap = 8;

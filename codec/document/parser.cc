@@ -96,7 +96,7 @@ struct Parser::Pass {
     p.slots_len_ = need;
     p.slots_[slot] = count;
     const uint32_t node = Emit(start, t, kContainer, 0, slot);
-    p.stack_.push_back(StackFrame{node, count, 0, slot, kind, false});
+    p.stack_.push_back(StackFrame{node, count, 0, slot, kind, false, false});
     return true;
   }
 
@@ -294,6 +294,7 @@ bool Parser::Run(const vi::Context& c, size_t* end) {
             opts_.max_packed_elements,
             opts_.dialect == Dialect::kGodot4};
   size_t pos = 0;
+  const bool index = index_;
   if (!pass.Value(&pos, 0)) return false;
   while (!stack_.empty()) {
     StackFrame& f = stack_.back();
@@ -304,15 +305,24 @@ bool Parser::Run(const vi::Context& c, size_t* end) {
     } else if (f.index == f.count) {
       const uint32_t node = f.node;
       const Type kind = f.kind;
+      const bool text_keys = !f.odd_keys;
       stack_.pop_back();
       tape_[node].a = static_cast<uint32_t>(tape_len_);
-      if (kind == Type::kDictionary && index_) IndexDictionary(node);
+      if (kind == Type::kDictionary && index) {
+        IndexDictionary(node, text_keys);
+      }
     } else if (f.kind == Type::kArray) {
       slots_[f.slot + 1 + f.index++] = static_cast<uint32_t>(tape_len_);
       if (!pass.Value(&pos, child_depth)) return false;
     } else if (f.kind == Type::kDictionary) {
       slots_[f.slot + 1 + f.index++] = static_cast<uint32_t>(tape_len_);
       f.in_key = true;
+      // The key's type from its header's low byte (Value reads it next):
+      // a Dictionary of only String keys may go without a table.
+      if (index && ABSL_PREDICT_TRUE(pos < size_)) {  // not in Check
+        const Type kt = pass.table[data_[pos]].type;
+        f.odd_keys |= kt != Type::kString && kt != Type::kStringName;
+      }
       if (!pass.Value(&pos, child_depth)) return false;
     } else {  // Object: property name, then value
       slots_[f.slot + 1 + f.index++] = static_cast<uint32_t>(tape_len_);

@@ -16,6 +16,7 @@
 // read core's leaf reader (core::ReadLeaf), the one home of their storage
 // rules (f32 / f64, real_is_double).
 
+#include <cstring>
 #include <string>
 #include <utility>
 #include <vector>
@@ -87,7 +88,24 @@ Error Element::BuildVariant(const core::Context& c, uint32_t i, int depth,
     }
     case Type::kDictionary: {
       const uint32_t h = wire::LoadU32(at);
+      // A kLinearKeys Dictionary's few String keys, compared pairwise (the
+      // parse does not look for its duplicates).
+      auto LinearDuplicates = [&](const internal::Node& d) {
+        const uint32_t* keys = slots + d.b + 1;
+        for (uint32_t x = 1; x < slots[d.b]; ++x) {
+          const internal::Node& kx = p_->tape_[keys[x]];
+          for (uint32_t y = 0; y < x; ++y) {
+            const internal::Node& ky = p_->tape_[keys[y]];
+            if (kx.b == ky.b &&
+                std::memcmp(data() + kx.a, data() + ky.a, kx.b) == 0) {
+              return true;
+            }
+          }
+        }
+        return false;
+      };
       if ((n.flags & (internal::kComplexKeys | internal::kDuplicateKeys)) ||
+          ((n.flags & internal::kLinearKeys) && LinearDuplicates(n)) ||
           (godot4 && (((h >> wire::kDictKeyKindShift) & wire::kKindMask) |
                       ((h >> wire::kDictValueKindShift) & wire::kKindMask)))) {
         return Materialize(c, n.pos, depth, out);

@@ -4,8 +4,10 @@
 // a stream in pieces of any size, as they arrive; it calls its handler
 // with events (codec/stream/events.h) as soon as each is complete and
 // resumes at any byte boundary. It keeps an explicit stack (no recursion)
-// and at most a few bytes of a field split across pieces: memory grows with
-// the nesting depth, never with the size of a message.
+// and at most a few bytes of a field split across pieces (a string of up to
+// 256 bytes cut by a piece's end: its first piece, in a fixed buffer, to be
+// checked once whole): memory grows with the nesting depth, never with the
+// size of a message.
 //
 //   struct Printer : gdwire::stream::SkipHandler {  // override what you need
 //     bool Scalar(const gdwire::stream::ScalarEvent& e) { ...; return true; }

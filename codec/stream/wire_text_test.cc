@@ -124,6 +124,37 @@ TEST(WireTextScanner, LongTextsInRandomPieces) {
   }
 }
 
+// A string of at most kPatch bytes whose first piece has 3 bytes or more:
+// that piece is kept and the string checked once whole (the rest in one
+// piece), or the kept piece scanned first (the rest in several pieces, an
+// empty one among them); around kPatch, both sides of the bound.
+TEST(WireTextScanner, KeptFirstPieceAgreesWithReference) {
+  std::mt19937_64 rng(13);
+  const size_t kPatch = WireTextScanner::kPatch;
+  for (Dialect d : {Dialect::kGodot4, Dialect::kGodot3}) {
+    for (int iter = 0; iter < 4000; ++iter) {
+      std::string s;
+      const size_t n = iter % 50 == 0 ? kPatch - 2 + rng() % 4 : rng() % 40;
+      static const char* kTexts[] = {
+          "ab",           "\xC3\xA9",         "\xD0\xBF",
+          "\xE2\x82\xAC", "\xF0\x9F\x98\x80", "\xED\xA0\x80",
+          "\xE0\x9F\xBF", "\xC0\x80"};
+      while (s.size() < n) s += kTexts[rng() % (iter % 2 ? 8 : 5)];
+      if (iter % 3 == 0 && !s.empty()) s[rng() % s.size()] = char(rng() & 0xFF);
+      if (iter % 7 == 0) s = "\xEF\xBB\xBF" + s;
+      if (iter % 11 == 0 && !s.empty()) s[rng() % s.size()] = '\0';
+      if (s.size() < 4) continue;
+      for (size_t first = 3; first < s.size(); ++first) {
+        ExpectSame(s, d, {first});
+        const size_t mid = first + (s.size() - first) / 2;
+        ExpectSame(s, d, {first, mid});
+        ExpectSame(s, d, {first, first, mid});
+        if (HasFailure()) return;
+      }
+    }
+  }
+}
+
 TEST(WireTextScanner, SpecExamples) {
   // Spec §7.4: one BOM stripped, text ends at NUL, bytes after it unchecked.
   for (Dialect d : {Dialect::kGodot4, Dialect::kGodot3}) {

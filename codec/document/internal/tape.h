@@ -36,8 +36,17 @@ enum NodeFlags : uint8_t {
   kFlat = 2,            // children are the next `b` nodes (leaves)
   kNonCanonical = 4,    // text differs from the engine's (godot3 overlong)
   kComplexKeys = 8,     // Dictionary: some keys are not in the hash index
-  kDuplicateKeys = 16,  // Dictionary: a key is on the wire more than once
+  kDuplicateKeys = 16,  // Dictionary with a table: a key is on the wire twice
+  kLinearKeys = 32,     // Dictionary: no table, few String keys (below)
 };
+
+// A Dictionary of at most kLinearKeysMax entries whose keys are all
+// canonical String/StringName text gets no hash table: lookups compare the
+// keys from the last one back (the last duplicate wins), which for so few
+// keys costs less than hashing every key of every parse. Its duplicates are
+// not looked for by the parse (no kDuplicateKeys): the readers that need to
+// know compare its few keys themselves.
+inline constexpr uint32_t kLinearKeysMax = 8;
 
 struct Node {
   uint32_t pos;  // the header's position in the message
@@ -65,6 +74,7 @@ struct StackFrame {
   uint32_t slot;   // its slot base
   Type kind;       // kArray (any Array type), kDictionary or kObject
   bool in_key;     // Dictionary: the key is being read
+  bool odd_keys;   // Dictionary: a key so far is not String/StringName
 };
 
 }  // namespace internal

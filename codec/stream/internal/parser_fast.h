@@ -92,8 +92,9 @@ void Parser<H>::FillScalar(uint32_t header, const core::WireType& wt,
 // state_ == kHeader). Reads whole values while they lie in the piece. Returns
 // false on an error or a stop. On true, either nothing was read (p_ is
 // unchanged: the state machine reads this value) or p_ moved and state_ is
-// where the state machine goes on (kValueStart at a value it did not take,
-// or what the end of the outermost value or a non-fast container set).
+// where the state machine goes on (kHeader at a value it did not take,
+// kValueStart at one too deep, or what the end of the outermost value or a
+// non-fast container set).
 template <typename H>
 bool Parser<H>::FastValues() {
   const uint8_t* q = p_;
@@ -249,8 +250,12 @@ bool Parser<H>::FastValues() {
   }
   // The value at q is not taken here.
   if (q != p_) {
+    // Inside a container (the outermost value's end returned above), its
+    // kValueStart work done but for value_start_: the state machine reads
+    // its header next, without a second call here.
     sync();
-    state_ = kValueStart;
+    value_start_ = Pos();
+    state_ = kHeader;
   }
   return true;
 }

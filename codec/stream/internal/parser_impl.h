@@ -200,7 +200,8 @@ bool Parser<H>::Run() {
         if (carry_len_ == 0 && Avail() >= 16) {
           const uint8_t* const at = p_;
           if (!FastValues()) return false;
-          if (p_ != at) break;
+          // A value the fast path did not take, its header next: read here.
+          if (p_ != at && state_ != kHeader) break;
         }
         [[fallthrough]];
       }
@@ -211,6 +212,10 @@ bool Parser<H>::Run() {
         // The common case: a whole scalar or string, the next value next
         // (no round trip through the state switch).
         if (state_ == kValueStart) goto value_start;
+        // A string cut by the piece's end: its first part is passed on.
+        if (state_ == kStrBody && Avail() == 0) {
+          return Ending() ? Truncated() : true;
+        }
         break;
       }
       case kFixed: {
@@ -253,7 +258,7 @@ bool Parser<H>::Run() {
         }
         if (text_.remaining() > 0) return Ending() ? Truncated() : true;
         state_ = kStrPad;
-        break;
+        [[fallthrough]];
       }
       case kStrPad: {
         const size_t k = std::min<uint64_t>(Avail(), str_pad_left_);
@@ -261,6 +266,10 @@ bool Parser<H>::Run() {
         str_pad_left_ -= static_cast<uint32_t>(k);
         if (str_pad_left_ > 0) return Ending() ? Truncated() : true;
         if (!StringDone()) return false;
+        // A string cut by the piece's end is done: on to the next value
+        // (or element) without a round trip through the state switch.
+        if (state_ == kValueStart) goto value_start;
+        if (state_ == kPackedStringsNext) goto packed_strings_next;
         break;
       }
       case kNodePathHead: {
@@ -337,13 +346,19 @@ bool Parser<H>::Run() {
         break;
       }
       case kPackedStringsNext:
+      packed_strings_next:
         // Elements whole in the piece go one after the other here; one
         // that is not hands over to the string states.
         while (pk_index_ < pk_count_) {
           if (!PackedStringsRun()) return false;
           if (pk_index_ == pk_count_) break;
+          // The piece ends between elements: the next piece's run reads on.
+          if (Avail() == 0 && !Ending()) return true;
           // One the run left (not whole here, or bad text to report):
           if (!StartString(StringRole::kPackedElement)) return false;
+          if (state_ == kStrBody && Avail() == 0) {  // cut by the piece's end
+            return Ending() ? Truncated() : true;
+          }
           if (state_ != kPackedStringsNext) break;
         }
         if (state_ != kPackedStringsNext) break;

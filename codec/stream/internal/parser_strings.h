@@ -94,6 +94,26 @@ bool Parser<H>::StartString(StringRole role) {
     }
     return StringDone();
   }
+  // Cut by the piece's end with its length here and within the limits:
+  // kStrLen's work and kStrBody's first part at once (the part of the text
+  // that is here goes to the handler now, as kStrBody would pass it on).
+  if (carry_len_ == 0 && Avail() >= 4) {
+    const uint32_t n = wire::LoadU32(p_);
+    if (n <= (1u << 24) && n <= opts_.max_string_bytes) {
+      str_start_ = Pos();
+      Advance(4);
+      str_len_ = n;
+      str_pad_left_ = wire::Pad4(n);
+      str_parts_ = 0;
+      str_text_bytes_ = 0;
+      text_.Begin(n, opts_.dialect);
+      const size_t k = std::min<uint64_t>(Avail(), n);
+      if (!EmitText(p_, k)) return false;
+      Advance(k);
+      state_ = text_.remaining() > 0 ? kStrBody : kStrPad;
+      return true;
+    }
+  }
   state_ = kStrLen;
   return true;
 }

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cstring>
 
+#include "codec/core/text.h"
+#include "simd/utf8.h"
 #include "simd/utf8_rules.h"
 
 namespace gdwire {
@@ -28,6 +30,8 @@ size_t AsciiPrefix(const uint8_t* p, size_t k) {
 
 void WireTextScanner::Begin(uint32_t n, Dialect dialect) {
   strict_ = dialect == Dialect::kGodot4;
+  dialect_ = dialect;
+  kept_ = false;
   n_ = n;
   index_ = 0;
   bom_pending_ = n >= 3;
@@ -77,7 +81,64 @@ void WireTextScanner::EndText(uint32_t at) {
   text_ended_ = true;
 }
 
+WireTextScanner::Text WireTextScanner::KeepFirst(const uint8_t* p, size_t k) {
+  // As Consume below for a first piece of 3 bytes or more: the BOM is
+  // decided here, the text ends at the first NUL; the check waits.
+  Text t;
+  std::memcpy(patch_, p, k);
+  index_ = static_cast<uint32_t>(k);
+  kept_ = true;
+  size_t off = 0;
+  if (bom_pending_) {
+    bom_pending_ = false;
+    if (p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF) off = 3;
+  }
+  const void* z = std::memchr(p + off, 0, k - off);
+  kept_nul_ = z != nullptr;
+  t.begin = off;
+  t.end = z ? static_cast<const uint8_t*>(z) - p : k;
+  return t;
+}
+
+WireTextScanner::Text WireTextScanner::CheckWhole(const uint8_t* p, size_t k) {
+  Text t;
+  const uint32_t at = index_;
+  std::memcpy(patch_ + at, p, k);
+  index_ = n_;
+  kept_ = false;
+  text_ended_ = true;
+  const simd::WireText w =
+      core::CheckText(patch_, n_, sizeof(patch_), dialect_);
+  canonical_ = w.canonical;
+  if (!w.ok) Fail(static_cast<uint32_t>(w.bad_index));
+  if (kept_nul_) return t;  // the text ended in the first piece
+  if (w.ok) {
+    t.end = w.end - at;  // at the NUL or the string's end
+  } else {
+    const void* z = std::memchr(p, 0, k);
+    t.end = z ? static_cast<const uint8_t*>(z) - p : k;
+  }
+  return t;
+}
+
+void WireTextScanner::Replay() {
+  const uint32_t k = index_;
+  index_ = 0;
+  kept_ = false;
+  Scan(patch_, k);  // the text it gives was passed on by KeepFirst
+}
+
 WireTextScanner::Text WireTextScanner::Consume(const uint8_t* p, size_t k) {
+  if (kept_) {
+    if (index_ + k == n_) return CheckWhole(p, k);
+    Replay();
+  } else if (index_ == 0 && k >= 3 && k < n_ && n_ <= kPatch) {
+    return KeepFirst(p, k);
+  }
+  return Scan(p, k);
+}
+
+WireTextScanner::Text WireTextScanner::Scan(const uint8_t* p, size_t k) {
   Text t;
   const uint32_t at = index_;
   index_ += static_cast<uint32_t>(k);

@@ -12,6 +12,14 @@
 // whatever the split: a multi-byte sequence is judged only once it is whole
 // or cut by a NUL or the end of the string.
 //
+// A string of at most kPatch bytes cut by a piece's end (the common case
+// when a stream comes in network-sized pieces) is not checked sequence by
+// sequence: its first piece's bytes are copied into a patch buffer, and
+// when the rest comes whole in the next piece the whole string is checked
+// there at once by the read core's rules (core::CheckText, the fast path's
+// check). The text passed on and the verdict are the same; were the rest
+// to come in more than one piece, the copy is scanned as above first.
+//
 //   WireTextScanner s;
 //   s.Begin(n, Dialect::kGodot4);
 //   WireTextScanner::Text t = s.Consume(p, k);  // any number of times,
@@ -52,12 +60,22 @@ class WireTextScanner {
   Text Consume(const uint8_t* p, size_t k);
 
   uint32_t remaining() const { return n_ - index_; }
+  // The longest string whose first piece is kept for one check at its end.
+  static constexpr uint32_t kPatch = 256;
   // Valid once remaining() == 0.
   bool failed() const { return failed_; }
   uint32_t bad_index() const { return bad_; }
   bool canonical() const { return canonical_; }
 
  private:
+  // A first piece of a short string kept for one check at its end
+  // (patch_), and the last piece that completes it.
+  Text KeepFirst(const uint8_t* p, size_t k);
+  Text CheckWhole(const uint8_t* p, size_t k);
+  // Scans the kept first piece as Consume would have (then Consume goes on).
+  void Replay();
+  // Consume's work, sequence by sequence.
+  Text Scan(const uint8_t* p, size_t k);
   // Checks text bytes p[0, k) which sit at string index `at`.
   void Check(const uint8_t* p, size_t k, uint32_t at);
   void Sequence();
@@ -70,6 +88,11 @@ class WireTextScanner {
   }
 
   bool strict_ = true;
+  Dialect dialect_ = Dialect::kGodot4;
+  // patch_ holds the string's first index_ bytes, unchecked; kept_nul_:
+  // a NUL among them ended the text.
+  bool kept_ = false;
+  bool kept_nul_ = false;
   uint32_t n_ = 0;
   uint32_t index_ = 0;  // string bytes consumed so far
   bool bom_pending_ = false;
@@ -83,6 +106,9 @@ class WireTextScanner {
   int seq_len_ = 0;
   int seq_need_ = 0;
   uint32_t seq_start_ = 0;
+  // Slop after kPatch: the check may load vectors past the string's end
+  // (core::CheckText's `readable`; none of those bytes is looked at).
+  uint8_t patch_[kPatch + 64] = {};
 };
 
 }  // namespace internal
