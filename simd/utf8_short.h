@@ -5,13 +5,16 @@
 // -----------------------------------------------------------------------------
 //
 // The verdict on a short wire string's text (names, keys, chat lines,
-// PackedStringArray elements: up to 64 bytes) when it is strict UTF-8,
-// inlined into the caller: the Keiser-Lemire lookup check of simd/utf8 on
-// 16-byte vectors of the build's baseline target (Highway's static target,
-// SSSE3 or better with -march=x86-64-v2; no dispatch, no call), loaded in
-// place from the caller's readable bytes. ASCII and any strict UTF-8 take
-// the same few vector steps, so accented names and Cyrillic cost about what
-// ASCII does.
+// PackedStringArray elements: up to 256 bytes) when it is strict UTF-8,
+// inlined into the caller, on 16-byte vectors of the build's baseline
+// target (Highway's static target, SSSE3 or better with -march=x86-64-v2;
+// no dispatch, no call) loaded in place from the caller's readable bytes.
+// Tiers, cheapest first: ASCII (the NUL and high-bit masks of the scan);
+// ASCII with 2-byte sequences (accents, Cyrillic, Greek, Hebrew, Arabic:
+// two more masks of the chunks that hold them, a few bit operations); then
+// the Keiser-Lemire lookup check of simd/utf8 (3- and 4-byte sequences) on
+// one vector, or on the chunks that need it. Accented names cost about
+// 0.8x, Cyrillic 0.9x of ASCII per byte (benchmarks/floors.txt).
 //
 // Strict UTF-8 without NUL is valid and canonical under both rule sets
 // (simd/utf8.h), so a string this settles has the same verdict for godot4
@@ -101,42 +104,43 @@ HWY_INLINE size_t ScanBlock(const uint8_t* HWY_RESTRICT p, size_t m,
   return e;
 }
 
-// Chunk k of the bytes >= 0x80 classed for TwoByteText: *cont (80..BF),
-// *below_c2 (80..C1), *below_e0 (80..DF), bit 16k + lane.
+// Chunk k of the bytes classed for TwoByteText: *lead (C2..DF, the leads
+// of 2-byte sequences) and *bit6 (bytes with bit 6 set: among those >= 0x80,
+// the ones that are not continuations), bit 16k + lane. C2..DF plus 0xBE
+// (wrapping) is -128..-99 and nothing else is; bit 6 is the sign of the
+// byte doubled. Three vector steps and two PMOVMSKB, one constant each.
 template <size_t k>
-HWY_INLINE void Classes(const uint8_t* HWY_RESTRICT p, uint64_t* cont,
-                        uint64_t* below_c2, uint64_t* below_e0) {
+HWY_INLINE void Classes(const uint8_t* HWY_RESTRICT p, uint64_t* lead,
+                        uint64_t* bit6) {
   const hn::Full128<int8_t> di;
   const auto v = hn::BitCast(di, hn::LoadU(hn::Full128<uint8_t>(), p + 16 * k));
-  *cont |= Bits(di, hn::Lt(v, hn::Set(di, int8_t{-64}))) << (16 * k);
-  *below_c2 |= Bits(di, hn::Lt(v, hn::Set(di, int8_t{-62}))) << (16 * k);
-  *below_e0 |= Bits(di, hn::Lt(v, hn::Set(di, int8_t{-32}))) << (16 * k);
+  const auto shifted = hn::Add(v, hn::Set(di, int8_t{-66}));
+  *lead |= Bits(di, hn::Lt(shifted, hn::Set(di, int8_t{-98}))) << (16 * k);
+  *bit6 |= Bits(di, hn::Lt(hn::Add(v, v), hn::Zero(di))) << (16 * k);
 }
 
-// True when the bytes of `text` (bit k: byte k), whose bytes >= 0x80 are
-// `high` and classed by Classes, are ASCII and 2-byte sequences (C2..DF,
-// then 80..BF) only: Latin accents, Cyrillic, Greek, Hebrew, Arabic. A few
-// compares and bit operations, cheaper than the lookup check; false sends
-// other text there.
-HWY_INLINE bool TwoByteOnly(uint64_t text, uint64_t high, uint64_t cont,
-                            uint64_t below_c2, uint64_t below_e0) {
-  const uint64_t after_lead = (below_e0 & ~below_c2 & text) << 1;
-  // No byte E0..FF, none C0/C1, and the continuations in the text are
-  // exactly the bytes after the leads (a lead cut off by the end has its
-  // bit past the text).
-  return ((high & ~below_e0) | (below_c2 & ~cont & text) |
-          ((cont & text) ^ after_lead)) == 0;
-}
-
-// TwoByteOnly() for the text p[0, e) (0 < e < 64), its bytes >= 0x80 `high`.
+// True when the text p[0, e) (0 < e < 64), whose bytes >= 0x80 are `high`
+// (bit k: p[k], none at or past e), is ASCII and 2-byte sequences (C2..DF,
+// then 80..BF) only: Latin accents, Cyrillic, Greek, Hebrew, Arabic. The
+// first chunk is classed (an accent in a short name: nothing more), the
+// others only when they hold a byte >= 0x80; false sends other text to the
+// lookup check.
 HWY_INLINE bool TwoByteText(const uint8_t* HWY_RESTRICT p, size_t e,
                             uint64_t high) {
-  uint64_t cont = 0, below_c2 = 0, below_e0 = 0;
-  Classes<0>(p, &cont, &below_c2, &below_e0);
-  if (e > 16) Classes<1>(p, &cont, &below_c2, &below_e0);
-  if (e > 32) Classes<2>(p, &cont, &below_c2, &below_e0);
-  if (e > 48) Classes<3>(p, &cont, &below_c2, &below_e0);
-  return TwoByteOnly((uint64_t{1} << e) - 1, high, cont, below_c2, below_e0);
+  uint64_t lead = 0, bit6 = 0;
+  Classes<0>(p, &lead, &bit6);
+  if (HWY_UNLIKELY(high > 0xFFFF)) {
+    if (e > 16) Classes<1>(p, &lead, &bit6);
+    if (e > 32) Classes<2>(p, &lead, &bit6);
+    if (e > 48) Classes<3>(p, &lead, &bit6);
+  }
+  // The leads of the text (`high` keeps its bytes >= 0x80) and the bytes
+  // after them: together exactly the text's bytes >= 0x80 (a lead cut off
+  // by the end has its second bit past the text), and each byte after a
+  // lead a continuation (a byte >= 0x80 without bit 6).
+  lead &= high;
+  const uint64_t second = lead << 1;
+  return ((high ^ (lead | second)) | (second & bit6)) == 0;
 }
 
 // The lookup errors of the 16 bytes x (the text's bytes from `at` on, those
@@ -187,7 +191,10 @@ HWY_INLINE bool StrictText(const uint8_t* HWY_RESTRICT p, size_t n, size_t* end,
   if (HWY_LIKELY(e < 64)) {
     *end = e;
     if (HWY_LIKELY(n == 0 || high == 0)) return true;
-    // Few non-ASCII bytes (an accent, a name): one vector from the first
+    // ASCII and 2-byte sequences (accents, Cyrillic, Greek, ...): a few
+    // compares on the chunks that hold them.
+    if (TwoByteText(p, e, high)) return true;
+    // Few non-ASCII bytes (CJK, symbols): one vector from the first
     // of them (or as far on as the readable bytes allow; the bytes before
     // it are ASCII) when it also holds the byte after the last of them. The
     // bytes after that are ASCII (or spaces past the end), so an invalid
@@ -204,8 +211,6 @@ HWY_INLINE bool StrictText(const uint8_t* HWY_RESTRICT p, size_t n, size_t* end,
       const auto zero = hn::Zero(d);
       return hn::AllTrue(d, hn::Eq(Errors(x, zero), zero));
     }
-    // Wider spans of ASCII and 2-byte sequences (Cyrillic, Greek, ...).
-    if (TwoByteText(p, e, high)) return true;
   }
   // 64-byte blocks: the chunks that hold a byte >= 0x80 or follow one
   // within 3 bytes; a chunk at the text's end is all spaces.

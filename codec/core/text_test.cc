@@ -114,8 +114,10 @@ void Sweep(const std::string& seq, const std::string& prefix,
 const Dialect kDialects[] = {Dialect::kGodot4, Dialect::kGodot3};
 
 // The prefixes that send the sweep down each path of the short check: none
-// (one vector from the first non-ASCII byte), an accent far before (the
-// chunk path), Cyrillic (every chunk), a BOM.
+// (the 2-byte masks of the chunk that holds the sequence, or one vector
+// from the first non-ASCII byte), an accent far before (the masks of the
+// first and a later chunk, or the chunk path), Cyrillic (every chunk), a
+// BOM.
 const std::vector<std::string>& Prefixes() {
   static const auto* v = new std::vector<std::string>{
       "", "\xC3\xA9", "\xD0\xBF\xD1\x80\xD0\xB5\xD0\xB4\xD0\xBC\xD0\xB5",
