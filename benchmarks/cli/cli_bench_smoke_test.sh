@@ -11,11 +11,13 @@ T="${TEST_TMPDIR:-$(mktemp -d)}"
 python3 "$B" --gdwire="$G" --input="$D/stream_put_var.bin" --dialect=godot3 \
   --threads=1,2 --reps=1 --min-mb=0.2 --work="$T" --out="$T/cli.txt" >"$T/table.txt"
 cat "$T/table.txt"
-for row in "validate" "decode --format=json" "decode --format=text"; do
+for row in "validate" "decode --format=json" "decode --format=text" \
+  "decode --format=json (pipe)" "capture --format=json" "capture --format=text"; do
   [ "$(grep -c "^$row  *[12] " "$T/table.txt")" = 2 ] || { echo "FAIL: rows of $row"; exit 1; }
 done
-# cat, the start-up (one frame; no throughput printed) and 3 commands x 2.
-[ "$(grep -c '^RESULT ' "$T/cli.txt")" = 8 ] || { echo "FAIL: RESULT lines"; exit 1; }
+# cat, the start-up (one frame; no throughput printed) and 6 commands x 2
+# (the mapped file's 3, the pipe's decode, the capture's 2).
+[ "$(grep -c '^RESULT ' "$T/cli.txt")" = 14 ] || { echo "FAIL: RESULT lines"; exit 1; }
 grep -q '^start-up  *1  *[0-9.]*  *[0-9.]*  *-  *-  *-$' "$T/table.txt" ||
   { echo "FAIL: the start-up row (with no MB/s)"; exit 1; }
 grep -q '"row": "start-up"' "$T/cli.txt" || { echo "FAIL: start-up RESULT"; exit 1; }
