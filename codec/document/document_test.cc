@@ -374,6 +374,29 @@ std::string RawDict(const std::vector<std::pair<Variant, Variant>>& entries) {
   return out;
 }
 
+// A few String keys (no hash table, kLinearKeys): the last duplicate wins,
+// String and StringName are one key, the empty key is found, and ToVariant
+// keeps one entry per key.
+TEST(LookupTest, FewStringKeysWithoutTable) {
+  const std::string bytes = RawDict({
+      {Variant::String("hp"), Variant::Int(1)},
+      {Variant::String(""), Variant::Int(2)},
+      {Variant::StringName("hp"), Variant::Int(3)},
+      {Variant::String("name"), Variant::Int(4)},
+  });
+  Parser parser;
+  ParseResult r = parser.Parse(Bytes(bytes));
+  ASSERT_TRUE(r.ok()) << r.error.ToString();
+  EXPECT_EQ(r.root["hp"].as_int(), 3);
+  EXPECT_EQ(r.root.Find(absl::string_view()).as_int(), 2);
+  EXPECT_EQ(r.root["name"].as_int(), 4);
+  EXPECT_FALSE(r.root["nam"].valid());
+  EXPECT_FALSE(r.root.FindInt(1).valid());
+  absl::StatusOr<Variant> v = r.root.ToVariant();
+  ASSERT_TRUE(v.ok()) << v.status();
+  EXPECT_EQ(v->dictionary().entries.size(), 3u);
+}
+
 TEST(LookupTest, KeysByGodotIdentityLastDuplicateWins) {
   const std::string bytes = RawDict({
       {Variant::String("hp"), Variant::Int(1)},

@@ -147,7 +147,8 @@ Element Element::Find(absl::string_view key) const {
     for (uint32_t i = p_->slots_[n.b]; i-- > 0;) {
       const Node& k = p_->tape_[keys[i]];
       if (k.b == key.size() &&
-          std::memcmp(p_->data_ + k.a, key.data(), key.size()) == 0) {
+          (key.empty() ||  // an empty view may have no data pointer
+           std::memcmp(p_->data_ + k.a, key.data(), key.size()) == 0)) {
         return at(i);
       }
     }
