@@ -145,12 +145,7 @@ Element Element::Find(absl::string_view key) const {
   if (n.flags & internal::kLinearKeys) {  // every key canonical text
     const uint32_t* keys = p_->slots_.get() + n.b + 1;
     for (uint32_t i = p_->slots_[n.b]; i-- > 0;) {
-      const Node& k = p_->tape_[keys[i]];
-      if (k.b == key.size() &&
-          (key.empty() ||  // an empty view may have no data pointer
-           std::memcmp(p_->data_ + k.a, key.data(), key.size()) == 0)) {
-        return at(i);
-      }
+      if (Element(p_, keys[i]).as_string() == key) return at(i);
     }
     return {};
   }

@@ -16,7 +16,6 @@
 // read core's leaf reader (core::ReadLeaf), the one home of their storage
 // rules (f32 / f64, real_is_double).
 
-#include <cstring>
 #include <string>
 #include <utility>
 #include <vector>
@@ -93,13 +92,8 @@ Error Element::BuildVariant(const core::Context& c, uint32_t i, int depth,
       auto LinearDuplicates = [&](const internal::Node& d) {
         const uint32_t* keys = slots + d.b + 1;
         for (uint32_t x = 1; x < slots[d.b]; ++x) {
-          const internal::Node& kx = p_->tape_[keys[x]];
           for (uint32_t y = 0; y < x; ++y) {
-            const internal::Node& ky = p_->tape_[keys[y]];
-            if (kx.b == ky.b &&
-                std::memcmp(data() + kx.a, data() + ky.a, kx.b) == 0) {
-              return true;
-            }
+            if (p_->KeyNodeEquals(keys[x], keys[y])) return true;
           }
         }
         return false;
