@@ -243,6 +243,8 @@ class Parser {
   ABSL_ATTRIBUTE_ALWAYS_INLINE inline simd::WireText CheckWholeText(
       const uint8_t* text, uint32_t n) const;
   bool StartString(StringRole role);
+  // A string's length `n` read and accepted: its text next.
+  void BeginText(uint32_t n);
   ABSL_ATTRIBUTE_ALWAYS_INLINE inline bool StringDone();
   bool EmitText(const uint8_t* p, size_t k);
   ABSL_ATTRIBUTE_ALWAYS_INLINE inline bool EmitPart(absl::string_view text,

@@ -242,11 +242,7 @@ bool Parser<H>::Run() {
               ErrorKind::kLimitExceeded, str_start_,
               absl::StrCat("string of ", n, " bytes exceeds the limit"));
         }
-        str_len_ = static_cast<uint32_t>(n);
-        str_pad_left_ = wire::Pad4(n);
-        str_parts_ = 0;
-        str_text_bytes_ = 0;
-        text_.Begin(str_len_, opts_.dialect);
+        BeginText(static_cast<uint32_t>(n));
         state_ = kStrBody;
         break;
       }

@@ -51,6 +51,15 @@ simd::WireText Parser<H>::CheckWholeText(const uint8_t* text,
 }
 
 template <typename H>
+void Parser<H>::BeginText(uint32_t n) {
+  str_len_ = n;
+  str_pad_left_ = wire::Pad4(n);
+  str_parts_ = 0;
+  str_text_bytes_ = 0;
+  text_.Begin(n, opts_.dialect);
+}
+
+template <typename H>
 bool Parser<H>::StartString(StringRole role) {
   str_role_ = role;
   str_capture_ = false;
@@ -102,11 +111,7 @@ bool Parser<H>::StartString(StringRole role) {
     if (n <= (1u << 24) && n <= opts_.max_string_bytes) {
       str_start_ = Pos();
       Advance(4);
-      str_len_ = n;
-      str_pad_left_ = wire::Pad4(n);
-      str_parts_ = 0;
-      str_text_bytes_ = 0;
-      text_.Begin(n, opts_.dialect);
+      BeginText(n);
       const size_t k = std::min<uint64_t>(Avail(), n);
       if (!EmitText(p_, k)) return false;
       Advance(k);
