@@ -249,9 +249,11 @@ bool SetUpCapture(int argc, char** argv, Args* args,
 // (--values-only), or the head and the value, as text or JSON.
 void AppendMessageLine(const capture::Message& m, bool values_only, bool json,
                        Dialect dialect, std::string* line) {
-  if (values_only) {
-    line->append(json ? text::ToJson(m.value) : text::ToText(m.value, dialect));
-  } else if (json) {
+  if (values_only) {  // as `gdwire decode` prints a value
+    AppendValueLine(m.value, json, dialect, line);
+    return;
+  }
+  if (json) {
     JsonHead(m.time, m.transport, m.src, m.dst, m.connection, m.index, line);
     absl::StrAppend(line, ",\"offset\":", m.offset, ",\"text\":");
     JsonString(text::ToText(m.value, dialect), line);
